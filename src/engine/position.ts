@@ -1,0 +1,326 @@
+/**
+ * The position: a mutable board with doMove / undoMove and a per-ply state stack (Stockfish's
+ * `StateInfo`, here a set of typed arrays indexed by ply).
+ *
+ * What doMove keeps up to date: the board and hands, the side to move, the Zobrist key, the
+ * king squares, the files holding each side's pawns (for 二歩), and the effect counts (利き).
+ * Effects are copy-make: doMove copies the current block of counts into the next ply's slot
+ * and updates it incrementally; undoMove steps back to the previous slot, which was never touched.
+ */
+import { computeEffects, EFFECT_STRIDE, updatePieceEffect, updateRaysThrough } from './effect';
+import { BOARD_SIZE, fileOf, square, SQUARES } from './square';
+import {
+  type Color,
+  EMPTY,
+  GOTE_BIT,
+  Kind,
+  type Move,
+  MOVE_DROP,
+  MOVE_PROMOTE,
+  PROMOTED,
+  WALL,
+} from './types';
+import {
+  HAND_KEY_HI,
+  HAND_KEY_LO,
+  handKeyIndex,
+  PIECE_KEY_HI,
+  PIECE_KEY_LO,
+  SIDE_KEY_HI,
+  SIDE_KEY_LO,
+  keyToHex,
+} from './zobrist';
+
+/** How many moves a position can hold on its stack: a long game plus a deep search. */
+export const MAX_PLY = 1024;
+
+const WALL_BOARD = (() => {
+  const b = new Uint8Array(BOARD_SIZE).fill(WALL);
+  for (const sq of SQUARES) b[sq] = EMPTY;
+  return b;
+})();
+
+export class Position {
+  /** Piece on each padded square: 0 empty, 64 wall, else kind | colour << 4. */
+  readonly board = new Uint8Array(BOARD_SIZE);
+  /** Pieces in hand (持ち駒): `hand[color * 8 + kind]` for kinds 1..7. */
+  readonly hand = new Uint8Array(16);
+  /** King squares by colour; 0 (a wall square, never attacked) when a side has no king. */
+  readonly kingSquare = new Uint8Array(2);
+  sideToMove: Color = 0;
+  /** Moves made since the position was set up (index into the state stack). */
+  ply = 0;
+  /** The SFEN move number of the set-up position. */
+  startMoveNumber = 1;
+  keyLo = 0;
+  keyHi = 0;
+  /** Bit f-1 set when the side has an unpromoted pawn on file f. */
+  readonly pawnFiles = new Uint16Array(2);
+
+  /** Effect counts of every ply, `EFFECT_STRIDE` bytes each; the current block starts at `effectBase`. */
+  readonly effects = new Uint8Array((MAX_PLY + 1) * EFFECT_STRIDE);
+  effectBase = 0;
+
+  // The state stack: what undoMove needs, and what repetition looks back over.
+  private readonly capturedStack = new Uint8Array(MAX_PLY + 1);
+  private readonly pawnFilesStack = new Uint16Array((MAX_PLY + 1) * 2);
+  readonly keyLoStack = new Uint32Array(MAX_PLY + 1);
+  readonly keyHiStack = new Uint32Array(MAX_PLY + 1);
+  /** 1 when the side to move at that ply was in check (for perpetual check). */
+  readonly checkStack = new Uint8Array(MAX_PLY + 1);
+
+  constructor() {
+    this.board.set(WALL_BOARD);
+  }
+
+  /** The initial position (平手), sente to move. */
+  static startpos(): Position {
+    const pos = new Position();
+    const back = [Kind.Lance, Kind.Knight, Kind.Silver, Kind.Gold, Kind.King, Kind.Gold, Kind.Silver, Kind.Knight, Kind.Lance];
+    for (let file = 1; file <= 9; file++) {
+      const kind = back[file - 1]!;
+      pos.board[square(file, 9)] = kind;
+      pos.board[square(file, 1)] = kind | GOTE_BIT;
+      pos.board[square(file, 7)] = Kind.Pawn;
+      pos.board[square(file, 3)] = Kind.Pawn | GOTE_BIT;
+    }
+    pos.board[square(8, 8)] = Kind.Bishop;
+    pos.board[square(2, 8)] = Kind.Rook;
+    pos.board[square(2, 2)] = Kind.Bishop | GOTE_BIT;
+    pos.board[square(8, 2)] = Kind.Rook | GOTE_BIT;
+    pos.resetDerivedState();
+    return pos;
+  }
+
+  /** The number of `color`'s pieces bearing on `sq` (利きの数). */
+  effectCount(color: Color, sq: number): number {
+    return this.effects[this.effectBase + color * BOARD_SIZE + sq]!;
+  }
+
+  /** Is the side to move in check? One lookup: the opponent's effect on our king's square. */
+  inCheck(): boolean {
+    const us = this.sideToMove;
+    return this.effects[this.effectBase + (us ^ 1) * BOARD_SIZE + this.kingSquare[us]!]! !== 0;
+  }
+
+  /** How many enemy pieces give check (0, 1 or 2). */
+  checkerCount(): number {
+    const us = this.sideToMove;
+    return this.effects[this.effectBase + (us ^ 1) * BOARD_SIZE + this.kingSquare[us]!]!;
+  }
+
+  handCount(color: Color, kind: number): number {
+    return this.hand[color * 8 + kind]!;
+  }
+
+  // #region do-move
+  /** Play a legal move. The caller guarantees legality (movegen or parseUsiMove produced it). */
+  doMove(move: Move): void {
+    const { board, effects, hand } = this;
+    const us = this.sideToMove;
+    const to = move & 0xff;
+    const from = (move >> 8) & 0xff;
+    const ply = this.ply;
+    if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
+    const prevBase = this.effectBase;
+    const base = prevBase + EFFECT_STRIDE;
+    effects.copyWithin(base, prevBase, base);
+    this.effectBase = base;
+    this.pawnFilesStack[ply * 2] = this.pawnFiles[0]!;
+    this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
+    let lo = this.keyLo ^ SIDE_KEY_LO;
+    let hi = this.keyHi ^ SIDE_KEY_HI;
+
+    if (move & MOVE_DROP) {
+      const piece = from | (us << 4);
+      const h = us * 8 + from;
+      const count = hand[h]!;
+      lo ^= HAND_KEY_LO[handKeyIndex(us, from, count)]! ^ HAND_KEY_LO[handKeyIndex(us, from, count - 1)]!;
+      hi ^= HAND_KEY_HI[handKeyIndex(us, from, count)]! ^ HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
+      hand[h] = count - 1;
+      board[to] = piece;
+      updateRaysThrough(board, effects, base, to, -1, -1);
+      updatePieceEffect(board, effects, base, piece, to, 1);
+      lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
+      hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
+      if (from === Kind.Pawn) this.pawnFiles[us] |= 1 << (fileOf(to) - 1);
+      this.capturedStack[ply] = EMPTY;
+    } else {
+      const piece = board[from]!;
+      const captured = board[to]!;
+      const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
+      updatePieceEffect(board, effects, base, piece, from, -1);
+      lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
+      hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
+      if (captured !== EMPTY) {
+        updatePieceEffect(board, effects, base, captured, to, -1);
+        lo ^= PIECE_KEY_LO[captured * BOARD_SIZE + to]!;
+        hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
+        const kind = captured & 7 || Kind.King; // promoted kinds fold back: 9..14 → 1..6
+        const h = us * 8 + kind;
+        const count = hand[h]!;
+        lo ^= HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^ HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
+        hi ^= HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^ HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
+        hand[h] = count + 1;
+        if (captured === (Kind.Pawn | ((us ^ 1) << 4))) this.pawnFiles[us ^ 1] &= ~(1 << (fileOf(to) - 1));
+      }
+      board[from] = EMPTY;
+      updateRaysThrough(board, effects, base, from, 1, captured !== EMPTY ? to : -1);
+      board[to] = moved;
+      if (captured === EMPTY) updateRaysThrough(board, effects, base, to, -1, -1);
+      updatePieceEffect(board, effects, base, moved, to, 1);
+      if ((piece & 15) === Kind.King) this.kingSquare[us] = to;
+      else if (moved !== piece && (piece & 15) === Kind.Pawn) this.pawnFiles[us] &= ~(1 << (fileOf(to) - 1));
+      this.capturedStack[ply] = captured;
+    }
+
+    this.keyLo = lo >>> 0;
+    this.keyHi = hi >>> 0;
+    this.sideToMove = (us ^ 1) as Color;
+    this.ply = ply + 1;
+    this.keyLoStack[ply + 1] = this.keyLo;
+    this.keyHiStack[ply + 1] = this.keyHi;
+    this.checkStack[ply + 1] = this.inCheck() ? 1 : 0;
+  }
+  // #endregion
+
+  // #region undo-move
+  /** Take back `move`, which must be the last move played. */
+  undoMove(move: Move): void {
+    const { board, hand } = this;
+    const ply = this.ply - 1;
+    const us = (this.sideToMove ^ 1) as Color;
+    const to = move & 0xff;
+    const from = (move >> 8) & 0xff;
+    if (move & MOVE_DROP) {
+      board[to] = EMPTY;
+      hand[us * 8 + from]!++;
+    } else {
+      const moved = board[to]!;
+      const piece = move & MOVE_PROMOTE ? moved - PROMOTED : moved;
+      const captured = this.capturedStack[ply]!;
+      board[from] = piece;
+      board[to] = captured;
+      if (captured !== EMPTY) hand[us * 8 + (captured & 7 || Kind.King)]!--;
+      if ((piece & 15) === Kind.King) this.kingSquare[us] = from;
+    }
+    this.pawnFiles[0] = this.pawnFilesStack[ply * 2]!;
+    this.pawnFiles[1] = this.pawnFilesStack[ply * 2 + 1]!;
+    this.effectBase -= EFFECT_STRIDE;
+    this.sideToMove = us;
+    this.ply = ply;
+    this.keyLo = this.keyLoStack[ply]!;
+    this.keyHi = this.keyHiStack[ply]!;
+  }
+  // #endregion
+
+  /** The piece captured by the last move (0 if none). */
+  lastCaptured(): number {
+    return this.ply > 0 ? this.capturedStack[this.ply - 1]! : EMPTY;
+  }
+
+  /**
+   * Recompute everything derived (key, kings, pawn files, effects) from board, hands and side.
+   * Called once after set-up; the result becomes ply 0 of the state stack.
+   */
+  resetDerivedState(): void {
+    const { lo, hi } = computeKey(this);
+    this.keyLo = lo;
+    this.keyHi = hi;
+    this.kingSquare.fill(0);
+    this.pawnFiles.fill(0);
+    for (const sq of SQUARES) {
+      const p = this.board[sq]!;
+      if ((p & 15) === Kind.King) this.kingSquare[p >> 4] = sq;
+      if ((p & 15) === Kind.Pawn) this.pawnFiles[p >> 4] |= 1 << (fileOf(sq) - 1);
+    }
+    this.ply = 0;
+    this.effectBase = 0;
+    this.effects.set(computeEffects(this.board), 0);
+    this.keyLoStack[0] = this.keyLo;
+    this.keyHiStack[0] = this.keyHi;
+    this.checkStack[0] = this.inCheck() ? 1 : 0;
+  }
+
+  /** A copy of the current position (history not included: the copy starts at ply 0). */
+  clone(): Position {
+    const p = new Position();
+    p.board.set(this.board);
+    p.hand.set(this.hand);
+    p.sideToMove = this.sideToMove;
+    p.startMoveNumber = this.startMoveNumber + this.ply;
+    p.resetDerivedState();
+    return p;
+  }
+
+  /**
+   * Check the incremental state against a from-scratch recomputation; returns what differs, or
+   * null. Tests call it after every doMove and undoMove of a perft walk.
+   */
+  checkInvariants(): string | null {
+    const fresh = computeEffects(this.board);
+    for (const sq of SQUARES) {
+      for (let c = 0; c < 2; c++) {
+        const got = this.effects[this.effectBase + c * BOARD_SIZE + sq]!;
+        const want = fresh[c * BOARD_SIZE + sq]!;
+        if (got !== want) return `effect of colour ${c} on square ${sq}: ${got}, expected ${want}`;
+      }
+    }
+    const { lo, hi } = computeKey(this);
+    if (lo !== this.keyLo || hi !== this.keyHi)
+      return `key ${keyToHex(this.keyLo, this.keyHi)}, expected ${keyToHex(lo, hi)}`;
+    for (const sq of SQUARES) {
+      const p = this.board[sq]!;
+      if ((p & 15) === Kind.King && this.kingSquare[p >> 4] !== sq) return `king square of colour ${p >> 4}`;
+    }
+    const files = [0, 0];
+    for (const sq of SQUARES) {
+      const p = this.board[sq]!;
+      if ((p & 15) === Kind.Pawn) files[p >> 4]! |= 1 << (fileOf(sq) - 1);
+    }
+    if (files[0] !== this.pawnFiles[0] || files[1] !== this.pawnFiles[1]) return 'pawn files';
+    return null;
+  }
+
+  /** Bytes held by a position and its stacks. */
+  memoryBytes(): number {
+    return (
+      this.board.byteLength +
+      this.hand.byteLength +
+      this.effects.byteLength +
+      this.capturedStack.byteLength +
+      this.pawnFilesStack.byteLength +
+      this.keyLoStack.byteLength +
+      this.keyHiStack.byteLength +
+      this.checkStack.byteLength
+    );
+  }
+
+  keyHex(): string {
+    return keyToHex(this.keyLo, this.keyHi);
+  }
+}
+
+/** The Zobrist key of a position from scratch (the twin of doMove's incremental key). */
+export function computeKey(pos: Position): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = 0;
+  for (const sq of SQUARES) {
+    const p = pos.board[sq]!;
+    if (p === EMPTY) continue;
+    lo ^= PIECE_KEY_LO[p * BOARD_SIZE + sq]!;
+    hi ^= PIECE_KEY_HI[p * BOARD_SIZE + sq]!;
+  }
+  for (let c = 0; c < 2; c++) {
+    for (let k = 1; k <= 7; k++) {
+      const i = handKeyIndex(c, k, pos.hand[c * 8 + k]!);
+      lo ^= HAND_KEY_LO[i]!;
+      hi ^= HAND_KEY_HI[i]!;
+    }
+  }
+  if (pos.sideToMove === 1) {
+    lo ^= SIDE_KEY_LO;
+    hi ^= SIDE_KEY_HI;
+  }
+  return { lo: lo >>> 0, hi: hi >>> 0 };
+}
