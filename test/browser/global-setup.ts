@@ -1,0 +1,69 @@
+/**
+ * Runs once before the browser tests: builds the site with `astro build`, serves dist/ on a free
+ * loopback port and hands the URL to the tests. Without Chromium the browser tests are skipped
+ * with a message, except under CI, where a missing browser is a failure.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { serveStatic } from '../../scripts/static-server';
+import { chromiumPath } from '../../scripts/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the served dist/, without a trailing slash; empty when skipping. */
+    siteUrl: string;
+    /** Why the browser tests are skipped; empty when they run. */
+    browserSkip: string;
+  }
+}
+
+const isCI = (): boolean => {
+  const ci = (process.env['CI'] ?? '').toLowerCase();
+  return ci !== '' && ci !== '0' && ci !== 'false';
+};
+
+async function buildSite(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('astro/package.json');
+  const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: { astro: string } };
+  const astro = join(dirname(packageJson), bin.astro);
+  const started = Date.now();
+  const output: string[] = [];
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('error', fail);
+    child.once('close', done);
+  });
+  if (code !== 0) {
+    throw new Error(`astro build failed (exit ${code}):\n${output.join('')}`);
+  }
+  console.log(`[browser] built the site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const executable = chromiumPath();
+  if (!existsSync(executable)) {
+    const reason =
+      `Chromium not found at ${executable}. Install it (apt-get install chromium) ` +
+      `or set CHROMIUM_PATH.`;
+    if (isCI()) throw new Error(`${reason} CI runs the browser tests, so this is a failure.`);
+    console.warn(`[browser] Skipping the browser tests: ${reason}`);
+    project.provide('siteUrl', '');
+    project.provide('browserSkip', reason);
+    return () => Promise.resolve();
+  }
+  if (process.env['YOMI_SKIP_BUILD'] === '1' && existsSync('dist/index.html')) {
+    console.log('[browser] YOMI_SKIP_BUILD=1: testing the dist/ already built');
+  } else {
+    await buildSite();
+  }
+  const server = await serveStatic('dist');
+  project.provide('siteUrl', server.url);
+  project.provide('browserSkip', '');
+  return () => server.close();
+}

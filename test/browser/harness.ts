@@ -1,0 +1,60 @@
+/**
+ * What a browser test needs: the served site's URL (from global-setup.ts), one Chromium, and pages
+ * that record everything a reader would call broken — console errors, uncaught exceptions, failed
+ * requests and HTTP errors.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+
+/** Why the browser tests are skipped, or '' when they run. */
+export const browserSkip = inject('browserSkip');
+
+/** `describe` for browser tests: skipped, with the reason in its name, when there is no Chromium. */
+export const describeBrowser = (name: string, body: () => void): void => {
+  if (browserSkip === '') describe(name, body);
+  else describe.skip(`${name} (skipped: ${browserSkip})`, body);
+};
+
+/** The absolute URL of a path on the served site. */
+export const siteUrl = (path: string): string => `${inject('siteUrl')}${path}`;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface OpenedPage {
+  page: Page;
+  /** Everything that went wrong while loading and using the page, one line each. */
+  problems: string[];
+}
+
+/** Opens `path` in a fresh page of the given size and waits until the network is idle. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
+  if (!response?.ok()) problems.push(`navigation to ${path}: HTTP ${response?.status() ?? '?'}`);
+  return { page, problems };
+}
+
+/** True if the page is wider than the viewport, that is, it scrolls sideways. */
+export const overflowsHorizontally = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);

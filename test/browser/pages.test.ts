@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, openPage, overflowsHorizontally, PHONE } from './harness';
+
+const PAGES = ['/', '/board/', '/glossary/', '/references/'];
+
+describeBrowser('every page', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(PAGES)('%s loads cleanly and has one h1', async (path) => {
+    const { page, problems } = await openPage(browser, path);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.title()).toMatch(/Yomi/);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each(PAGES)('%s fits a 390 px phone without sideways scrolling', async (path) => {
+    const { page, problems } = await openPage(browser, path, PHONE);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('lists every planned chapter on the home page, linking only the written ones', async () => {
+    const { page } = await openPage(browser, '/');
+    const items = page.locator('.chapter-list > li');
+    expect(await items.count()).toBe(8);
+    await expect.poll(() => page.locator('.chapter-list a[href="/board/"]').count()).toBe(1);
+    expect(await page.locator('.chapter-list .planned a').count()).toBe(0);
+    await page.close();
+  });
+
+  it('links each chapter heading from the table of contents', async () => {
+    const { page } = await openPage(browser, '/board/');
+    const targets = await page
+      .locator('.toc a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) {
+      expect(await page.locator(target).count(), `${target} has no heading`).toBe(1);
+    }
+    await page.close();
+  });
+
+  it('links glossary terms in the chapter to rows that exist', async () => {
+    const { page } = await openPage(browser, '/board/');
+    const anchors = await page
+      .locator('article a[href^="/glossary/#"]')
+      .evaluateAll((links) =>
+        links.map((link) => (link.getAttribute('href') ?? '').replace('/glossary/', '')),
+      );
+    await page.close();
+    const glossary = await openPage(browser, '/glossary/');
+    for (const anchor of anchors) {
+      expect(await glossary.page.locator(`tr${anchor}`).count(), `glossary row ${anchor}`).toBe(1);
+    }
+    await glossary.page.close();
+  });
+});
