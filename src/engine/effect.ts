@@ -8,7 +8,15 @@
  *
  * Layout: one block of `EFFECT_STRIDE` bytes per position, sente's 130 counts then gote's.
  */
-import { attacks, SLIDES, SLIDE_COUNT, SLIDES_ALONG, STEPS, STEP_COUNT, DIRECTIONS } from './attacks';
+import {
+  attacks,
+  SLIDES,
+  SLIDE_COUNT,
+  SLIDES_ALONG,
+  STEPS,
+  STEP_COUNT,
+  DIRECTIONS,
+} from './attacks';
 import { BOARD_SIZE, SQUARES } from './square';
 import { EMPTY, WALL } from './types';
 
@@ -44,14 +52,14 @@ export function updatePieceEffect(
   const side = base + (piece >> 4) * BOARD_SIZE;
   for (let i = 0, n = STEP_COUNT[piece]!; i < n; i++) {
     const to = sq + STEPS[piece * 8 + i]!;
-    if (board[to] !== WALL) effect[side + to] += delta;
+    if (board[to] !== WALL) effect[side + to]! += delta;
   }
   for (let i = 0, n = SLIDE_COUNT[piece]!; i < n; i++) {
     const d = SLIDES[piece * 4 + i]!;
     for (let to = sq + d; ; to += d) {
       const t = board[to]!;
       if (t === WALL) break;
-      effect[side + to] += delta;
+      effect[side + to]! += delta;
       if (t !== EMPTY) break;
     }
   }
@@ -87,7 +95,7 @@ export function updateRaysThrough(
     for (let to = sq + d; ; to += d) {
       const t = board[to]!;
       if (t === WALL) break;
-      effect[side + to] += delta;
+      effect[side + to]! += delta;
       if (t !== EMPTY) break;
     }
   }

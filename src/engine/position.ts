@@ -76,7 +76,17 @@ export class Position {
   /** The initial position (平手), sente to move. */
   static startpos(): Position {
     const pos = new Position();
-    const back = [Kind.Lance, Kind.Knight, Kind.Silver, Kind.Gold, Kind.King, Kind.Gold, Kind.Silver, Kind.Knight, Kind.Lance];
+    const back = [
+      Kind.Lance,
+      Kind.Knight,
+      Kind.Silver,
+      Kind.Gold,
+      Kind.King,
+      Kind.Gold,
+      Kind.Silver,
+      Kind.Knight,
+      Kind.Lance,
+    ];
     for (let file = 1; file <= 9; file++) {
       const kind = back[file - 1]!;
       pos.board[square(file, 9)] = kind;
@@ -135,15 +145,19 @@ export class Position {
       const piece = from | (us << 4);
       const h = us * 8 + from;
       const count = hand[h]!;
-      lo ^= HAND_KEY_LO[handKeyIndex(us, from, count)]! ^ HAND_KEY_LO[handKeyIndex(us, from, count - 1)]!;
-      hi ^= HAND_KEY_HI[handKeyIndex(us, from, count)]! ^ HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
+      lo ^=
+        HAND_KEY_LO[handKeyIndex(us, from, count)]! ^
+        HAND_KEY_LO[handKeyIndex(us, from, count - 1)]!;
+      hi ^=
+        HAND_KEY_HI[handKeyIndex(us, from, count)]! ^
+        HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
       hand[h] = count - 1;
       board[to] = piece;
       updateRaysThrough(board, effects, base, to, -1, -1);
       updatePieceEffect(board, effects, base, piece, to, 1);
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
-      if (from === Kind.Pawn) this.pawnFiles[us] |= 1 << (fileOf(to) - 1);
+      if (from === Kind.Pawn) this.pawnFiles[us]! |= 1 << (fileOf(to) - 1);
       this.capturedStack[ply] = EMPTY;
     } else {
       const piece = board[from]!;
@@ -159,10 +173,15 @@ export class Position {
         const kind = captured & 7 || Kind.King; // promoted kinds fold back: 9..14 → 1..6
         const h = us * 8 + kind;
         const count = hand[h]!;
-        lo ^= HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^ HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
-        hi ^= HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^ HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
+        lo ^=
+          HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
+          HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
+        hi ^=
+          HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
+          HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
         hand[h] = count + 1;
-        if (captured === (Kind.Pawn | ((us ^ 1) << 4))) this.pawnFiles[us ^ 1] &= ~(1 << (fileOf(to) - 1));
+        if (captured === (Kind.Pawn | ((us ^ 1) << 4)))
+          this.pawnFiles[us ^ 1]! &= ~(1 << (fileOf(to) - 1));
       }
       board[from] = EMPTY;
       updateRaysThrough(board, effects, base, from, 1, captured !== EMPTY ? to : -1);
@@ -170,7 +189,8 @@ export class Position {
       if (captured === EMPTY) updateRaysThrough(board, effects, base, to, -1, -1);
       updatePieceEffect(board, effects, base, moved, to, 1);
       if ((piece & 15) === Kind.King) this.kingSquare[us] = to;
-      else if (moved !== piece && (piece & 15) === Kind.Pawn) this.pawnFiles[us] &= ~(1 << (fileOf(to) - 1));
+      else if (moved !== piece && (piece & 15) === Kind.Pawn)
+        this.pawnFiles[us]! &= ~(1 << (fileOf(to) - 1));
       this.capturedStack[ply] = captured;
     }
 
@@ -232,7 +252,7 @@ export class Position {
     for (const sq of SQUARES) {
       const p = this.board[sq]!;
       if ((p & 15) === Kind.King) this.kingSquare[p >> 4] = sq;
-      if ((p & 15) === Kind.Pawn) this.pawnFiles[p >> 4] |= 1 << (fileOf(sq) - 1);
+      if ((p & 15) === Kind.Pawn) this.pawnFiles[p >> 4]! |= 1 << (fileOf(sq) - 1);
     }
     this.ply = 0;
     this.effectBase = 0;
@@ -271,7 +291,8 @@ export class Position {
       return `key ${keyToHex(this.keyLo, this.keyHi)}, expected ${keyToHex(lo, hi)}`;
     for (const sq of SQUARES) {
       const p = this.board[sq]!;
-      if ((p & 15) === Kind.King && this.kingSquare[p >> 4] !== sq) return `king square of colour ${p >> 4}`;
+      if ((p & 15) === Kind.King && this.kingSquare[p >> 4] !== sq)
+        return `king square of colour ${p >> 4}`;
     }
     const files = [0, 0];
     for (const sq of SQUARES) {

@@ -1,0 +1,331 @@
+/**
+ * Negamax α-β with principal-variation search, a transposition table and quiescence search.
+ *
+ * Each step of a node is a numbered section (Stockfish's habit) so the chapters can point at
+ * one; the techniques a reader can switch off are behind `s.options`.
+ */
+import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
+import { makeUsiMove } from '../notation';
+import { canDeclareWin, repetition, Repetition } from '../rules';
+import { isInPromotionZone } from '../square';
+import { EMPTY, isDrop, isPromotion, Kind, type Move } from '../types';
+import { isQuiet, pickNext, rewardQuiet, scoreMoves } from './ordering';
+import { MAX_SEARCH_PLY, type SearchState } from './state';
+import { type TraceKind } from './trace';
+import { Bound, MATE } from './tt';
+
+export const INFINITE = MATE + 1;
+/** Quiescence stops resolving captures this many plies past the horizon. */
+const MAX_QUIESCENCE_PLY = 16;
+/** How often (in nodes) the search looks at the clock and the stop signal. */
+const CHECK_INTERVAL = 1024;
+
+function checkStop(s: SearchState): void {
+  const total = s.stats.nodes + s.stats.qnodes;
+  if (total >= s.nextCheck) {
+    s.nextCheck = total + CHECK_INTERVAL;
+    if (s.shouldStop()) s.stopped = true;
+  }
+}
+
+// #region alpha-beta
+/** The value of the position for the side to move, searched `depth` plies deep within (alpha, beta). */
+export function alphaBeta(
+  s: SearchState,
+  depth: number,
+  alpha: number,
+  beta: number,
+  ply: number,
+  pvNode: boolean,
+): number {
+  const pos = s.pos;
+  s.pvLength[ply] = 0;
+
+  // Step 1. Positions that end the game without a search: repetition, a winning declaration.
+  if (ply > 0) {
+    const rep = repetition(pos, 2);
+    if (rep !== Repetition.None) {
+      const v = rep === Repetition.Draw ? 0 : rep === Repetition.Win ? MATE - ply : -MATE + ply;
+      return traceLeaf(
+        s,
+        ply,
+        depth,
+        alpha,
+        beta,
+        v,
+        'draw',
+        rep === Repetition.Draw ? 'repetition (千日手): draw' : 'perpetual check',
+      );
+    }
+    if (canDeclareWin(pos))
+      return traceLeaf(
+        s,
+        ply,
+        depth,
+        alpha,
+        beta,
+        MATE - ply,
+        'mate',
+        'entering-king declaration wins',
+      );
+  }
+
+  // Step 2. At the horizon: quiescence search, or the static evaluation when it is off.
+  if (depth <= 0 || ply >= MAX_SEARCH_PLY - 1) {
+    if (s.options.quiescence && ply < MAX_SEARCH_PLY - 1) {
+      const tid = traceEnter(s, ply, depth, alpha, beta);
+      const parent = s.traceParent;
+      s.traceParent = -1; // quiescence nodes are summarised, not drawn one by one
+      const v = quiescence(s, alpha, beta, ply, 0);
+      s.traceParent = parent;
+      return traceExit(s, tid, v, 'quiescence', 'quiescence search');
+    }
+    s.stats.nodes++;
+    return traceLeaf(
+      s,
+      ply,
+      depth,
+      alpha,
+      beta,
+      s.evaluator.evaluate(pos),
+      'leaf',
+      'static evaluation',
+    );
+  }
+
+  s.stats.nodes++;
+  s.stats.nodesPerPly[ply] = (s.stats.nodesPerPly[ply] ?? 0) + 1;
+  if (ply > s.stats.seldepth) s.stats.seldepth = ply;
+  checkStop(s);
+  if (s.stopped) return 0;
+  const tid = traceEnter(s, ply, depth, alpha, beta);
+
+  // Step 3. Transposition table: a deep enough entry may answer the node outright.
+  let ttMove: Move = 0;
+  if (s.tt.enabled) {
+    s.stats.ttProbes++;
+    const e = s.tt.probe(pos.keyLo, pos.keyHi);
+    if (e >= 0) {
+      s.stats.ttHits++;
+      ttMove = s.tt.move(e);
+      if (!pvNode && s.tt.depth(e) >= depth) {
+        const v = s.tt.score(e, ply);
+        const b = s.tt.bound(e);
+        if (
+          b === Bound.Exact ||
+          (b === Bound.Lower && v >= beta) ||
+          (b === Bound.Upper && v <= alpha)
+        ) {
+          s.stats.ttCutoffs++;
+          return traceExit(
+            s,
+            tid,
+            v,
+            'tt',
+            `from the transposition table (depth ${s.tt.depth(e)})`,
+          );
+        }
+      }
+    }
+  }
+
+  // Step 4. Generate and order the moves. No legal move: the side to move has lost.
+  const base = ply * MAX_MOVES;
+  const end = generateMoves(pos, s.moves, base);
+  if (end === base) return traceExit(s, tid, -MATE + ply, 'mate', 'no legal move: mated');
+  scoreMoves(s, ply, end - base, ttMove);
+
+  // Step 5. Search the moves: the first with the full window, the rest with a null window
+  // that is widened only when a move proves better than the best so far (PVS).
+  const alphaOrig = alpha;
+  let best = -INFINITE;
+  let bestMove: Move = 0;
+  let searched = 0;
+  const parent = s.traceParent;
+  s.traceParent = tid;
+  for (let i = base; i < end; i++) {
+    const move = pickNext(s, i, end);
+    const quiet = isQuiet(pos.board, move);
+    s.line[ply] = move;
+    pos.doMove(move);
+    let v: number;
+    if (searched === 0 || !s.options.pvs) {
+      v = -alphaBeta(s, depth - 1, -beta, -alpha, ply + 1, pvNode);
+    } else {
+      v = -alphaBeta(s, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      if (v > alpha && v < beta) v = -alphaBeta(s, depth - 1, -beta, -alpha, ply + 1, true);
+    }
+    pos.undoMove(move);
+    searched++;
+    if (s.stopped) {
+      s.traceParent = parent;
+      return 0;
+    }
+    if (v > best) {
+      best = v;
+      bestMove = move;
+      if (v > alpha) {
+        alpha = v;
+        updatePv(s, ply, move);
+        if (v >= beta) {
+          // Step 6. β cut-off: the opponent will not allow this line; the remaining moves are skipped.
+          s.stats.cutoffs++;
+          if (searched === 1) s.stats.firstMoveCutoffs++;
+          if (quiet) rewardQuiet(s, move, ply, depth);
+          break;
+        }
+      }
+    }
+  }
+  s.traceParent = parent;
+
+  // Step 7. Remember the result.
+  const bound = best >= beta ? Bound.Lower : best > alphaOrig ? Bound.Exact : Bound.Upper;
+  s.tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
+  if (tid < 0) return best;
+  const kind: TraceKind = bound === Bound.Lower ? 'cut' : bound === Bound.Exact ? 'pv' : 'all';
+  const reason =
+    bound === Bound.Lower
+      ? `β cut-off: ${best} ≥ ${beta} after ${searched} of ${end - base} moves`
+      : bound === Bound.Exact
+        ? `best ${makeUsiMove(bestMove)} = ${best}, inside the window`
+        : `all ${searched} moves ≤ α = ${alphaOrig}: fail low`;
+  return traceExit(s, tid, best, kind, reason);
+}
+// #endregion
+
+function updatePv(s: SearchState, ply: number, move: Move): void {
+  const row = ply * MAX_SEARCH_PLY;
+  const next = (ply + 1) * MAX_SEARCH_PLY;
+  s.pv[row] = move;
+  const n = s.pvLength[ply + 1]!;
+  for (let i = 0; i < n; i++) s.pv[row + 1 + i] = s.pv[next + i]!;
+  s.pvLength[ply] = n + 1;
+}
+
+// #region quiescence
+/**
+ * Quiescence search: past the horizon, only captures and promotions (or every evasion when in
+ * check), with "stand pat" — the side to move may decline to capture and keep the static value.
+ */
+export function quiescence(
+  s: SearchState,
+  alpha: number,
+  beta: number,
+  ply: number,
+  qply: number,
+): number {
+  const pos = s.pos;
+  s.stats.qnodes++;
+  if (ply > s.stats.seldepth) s.stats.seldepth = ply;
+  checkStop(s);
+  if (s.stopped) return 0;
+  const inCheck = pos.inCheck();
+  let best = -INFINITE;
+  if (!inCheck) {
+    const standPat = s.evaluator.evaluate(pos);
+    if (standPat >= beta || qply >= MAX_QUIESCENCE_PLY || ply >= MAX_SEARCH_PLY - 1)
+      return standPat;
+    best = standPat;
+    if (standPat > alpha) alpha = standPat;
+  } else if (qply >= MAX_QUIESCENCE_PLY || ply >= MAX_SEARCH_PLY - 1) {
+    return s.evaluator.evaluate(pos);
+  }
+  const base = ply * MAX_MOVES;
+  const end = generateMoves(
+    pos,
+    s.moves,
+    base,
+    inCheck ? GenMode.All : GenMode.CapturesAndPromotions,
+  );
+  if (end === base) return inCheck ? -MATE + ply : best;
+  scoreMoves(s, ply, end - base, 0);
+  for (let i = base; i < end; i++) {
+    const move = pickNext(s, i, end);
+    if (!inCheck && isPointlessInQuiescence(pos.board, move, pos.sideToMove)) continue;
+    pos.doMove(move);
+    const v = -quiescence(s, -beta, -alpha, ply + 1, qply + 1);
+    pos.undoMove(move);
+    if (s.stopped) return 0;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+// #endregion
+
+/**
+ * Quiescence skips quiet promotions other than pawns', and captures by a pawn, bishop or rook
+ * that decline a promotion they could take (they are never better).
+ */
+function isPointlessInQuiescence(board: Uint8Array, move: Move, us: number): boolean {
+  if (isDrop(move)) return true;
+  const from = (move >> 8) & 0xff;
+  const to = move & 0xff;
+  const kind = board[from]! & 15;
+  if (isPromotion(move)) return board[to] === EMPTY && kind !== Kind.Pawn;
+  return (
+    (kind === Kind.Pawn || kind === Kind.Bishop || kind === Kind.Rook) &&
+    (isInPromotionZone(us, from) || isInPromotionZone(us, to))
+  );
+}
+
+// Tracing: cheap no-ops unless a trace is being recorded.
+function traceEnter(
+  s: SearchState,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
+  const t = s.trace;
+  if (t === null || t.length >= s.traceLimit || (ply > 0 && s.traceParent < 0)) return -1;
+  t.push({
+    id: t.length,
+    parent: ply > 0 ? s.traceParent : -1,
+    ply,
+    move: ply > 0 ? makeUsiMove(s.line[ply - 1]!) : '',
+    depth,
+    alpha,
+    beta,
+    value: 0,
+    kind: 'leaf',
+    reason: '',
+  });
+  return t.length - 1;
+}
+
+function traceExit(
+  s: SearchState,
+  tid: number,
+  value: number,
+  kind: TraceKind,
+  reason: string,
+): number {
+  if (tid >= 0 && s.trace) {
+    const n = s.trace[tid]!;
+    n.value = value;
+    n.kind = kind;
+    n.reason = reason;
+  }
+  return value;
+}
+
+function traceLeaf(
+  s: SearchState,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+  value: number,
+  kind: TraceKind,
+  reason: string,
+): number {
+  if (s.trace === null) return value;
+  return traceExit(s, traceEnter(s, ply, depth, alpha, beta), value, kind, reason);
+}

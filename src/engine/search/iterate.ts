@@ -1,0 +1,166 @@
+/**
+ * Iterative deepening: search depth 1, 2, 3, … until a limit is reached, reporting after each
+ * completed depth. The `Searcher` owns the tables that live across searches (the TT, history)
+ * and is what the worker, the USI engine and the tests drive.
+ */
+import { EVALUATORS } from '../eval/material';
+import { makeUsiMove } from '../notation';
+import { type Position } from '../position';
+import { alphaBeta, INFINITE } from './alphabeta';
+import { DEFAULT_OPTIONS, resolveOptions, type SearchOptions } from './options';
+import { MAX_SEARCH_PLY, newStats, SearchState, type SearchStats } from './state';
+import { type TraceNode } from './trace';
+import { MATE, MATE_BOUND, TranspositionTable } from './tt';
+
+export interface SearchLimits {
+  /** Deepest iteration (default: as deep as time allows, at most 64). */
+  depth?: number;
+  /** Stop after about this many nodes (main + quiescence). */
+  nodes?: number;
+  /** Stop after this many milliseconds. */
+  timeMs?: number;
+  /** Stop as soon as a mate in at most this many moves (of the side to move) is proven. */
+  mate?: number;
+}
+
+export type Score = { kind: 'cp'; value: number } | { kind: 'mate'; value: number };
+
+/** What is known after a completed depth (one `info` line). */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  score: Score;
+  /** Raw score, mates as ±(MATE − plies). */
+  value: number;
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  pv: string[];
+  hashfull: number;
+}
+
+export interface SearchResult extends SearchInfo {
+  /** Best move in USI, or null when the side to move has no legal move. */
+  bestMove: string | null;
+  ponder: string | null;
+  stopped: boolean;
+  stats: SearchStats;
+  trace?: TraceNode[];
+}
+
+export interface SearchCallbacks {
+  onInfo?: (info: SearchInfo) => void;
+  /** Polled every 1024 nodes; return true to stop (an external stop button, USI `stop`). */
+  shouldStop?: () => boolean;
+}
+
+export const MAX_DEPTH = 64;
+
+/** Turn an internal score into centipawns or "mate in n moves" (n > 0: the side to move mates). */
+export function toScore(value: number): Score {
+  if (value > MATE_BOUND) return { kind: 'mate', value: Math.ceil((MATE - value) / 2) };
+  if (value < -MATE_BOUND) return { kind: 'mate', value: -Math.ceil((MATE + value) / 2) };
+  return { kind: 'cp', value };
+}
+
+export class Searcher {
+  options: SearchOptions;
+  readonly tt: TranspositionTable;
+  private state: SearchState | null = null;
+
+  constructor(options: Partial<SearchOptions> = {}) {
+    const r = resolveOptions(options);
+    if (!r.ok) throw new Error(r.error);
+    this.options = r.value;
+    this.tt = new TranspositionTable(this.options.ttSizeMb);
+  }
+
+  /** Replace the options (already validated, e.g. by resolveOptions). */
+  setOptions(options: SearchOptions): void {
+    if (options.ttSizeMb !== this.options.ttSizeMb) this.tt.resize(options.ttSizeMb);
+    this.options = options;
+  }
+
+  /** Forget everything learnt: a new game. */
+  clear(): void {
+    this.tt.clear();
+    this.state?.history.fill(0);
+    this.state?.killers.fill(0);
+  }
+
+  // #region iterative-deepening
+  search(pos: Position, limits: SearchLimits = {}, callbacks: SearchCallbacks = {}): SearchResult {
+    const start = performance.now();
+    const options = this.options;
+    const evaluator = EVALUATORS[options.evaluator] ?? EVALUATORS[DEFAULT_OPTIONS.evaluator]!;
+    const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH, MAX_SEARCH_PLY - 2);
+    const elapsed = (): number => performance.now() - start;
+    const external = callbacks.shouldStop ?? (() => false);
+    const s = this.prepareState(pos, () => {
+      if (limits.timeMs !== undefined && elapsed() >= limits.timeMs) return true;
+      if (limits.nodes !== undefined && s.stats.nodes + s.stats.qnodes >= limits.nodes) return true;
+      return external();
+    });
+    s.evaluator = evaluator;
+    this.tt.newSearch();
+
+    let result: SearchResult | null = null;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      s.trace = options.traceNodes > 0 ? [] : null;
+      s.traceLimit = options.traceNodes;
+      s.traceParent = -1;
+      const value = alphaBeta(s, depth, -INFINITE, INFINITE, 0, true);
+      // An interrupted iteration is thrown away, unless it is the only one there is.
+      if (s.stopped && result !== null) break;
+      const pv: string[] = [];
+      for (let i = 0; i < s.pvLength[0]!; i++) pv.push(makeUsiMove(s.pv[i]!));
+      const timeMs = elapsed();
+      const nodes = s.stats.nodes + s.stats.qnodes;
+      const info: SearchInfo = {
+        depth,
+        seldepth: s.stats.seldepth,
+        score: toScore(value),
+        value,
+        nodes,
+        nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
+        timeMs: Math.round(timeMs),
+        pv,
+        hashfull: this.tt.hashfull(),
+      };
+      result = {
+        ...info,
+        bestMove: pv[0] ?? null,
+        ponder: pv[1] ?? null,
+        stopped: s.stopped,
+        stats: s.stats,
+        ...(s.trace ? { trace: s.trace } : {}),
+      };
+      if (s.stopped) break;
+      callbacks.onInfo?.(info);
+      if (pv.length === 0) break; // no legal move, or the game ends here
+      if (
+        Math.abs(value) > MATE_BOUND &&
+        (limits.mate === undefined || MATE - Math.abs(value) <= depth)
+      )
+        break;
+      if (limits.timeMs !== undefined && timeMs > limits.timeMs * 0.5) break;
+    }
+    return { ...result!, stats: { ...s.stats, nodesPerPly: [...s.stats.nodesPerPly] } };
+  }
+  // #endregion
+
+  private prepareState(pos: Position, shouldStop: () => boolean): SearchState {
+    const evaluator = EVALUATORS[this.options.evaluator]!;
+    if (this.state === null)
+      this.state = new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
+    const s = this.state;
+    s.pos = pos;
+    s.options = this.options;
+    s.shouldStop = shouldStop;
+    s.stats = newStats();
+    s.stopped = false;
+    s.nextCheck = 0;
+    s.killers.fill(0);
+    return s;
+  }
+}
