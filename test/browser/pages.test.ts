@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, launchBrowser, openPage, overflowsHorizontally, PHONE } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  openPage,
+  overflowsHorizontally,
+  PHONE,
+  siteUrl,
+} from './harness';
 
 const PAGES = ['/', '/board/', '/glossary/', '/references/'];
 
@@ -64,5 +71,37 @@ describeBrowser('every page', () => {
       expect(await glossary.page.locator(`tr${anchor}`).count(), `glossary row ${anchor}`).toBe(1);
     }
     await glossary.page.close();
+  });
+
+  it("links every quoted region to its first line on the engine file's page", async () => {
+    const { page, problems } = await openPage(browser, '/board/');
+    const links = await page
+      .locator('figure.source figcaption a')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+    await page.close();
+    for (const href of new Set(links)) {
+      const [path, line] = href.split('#');
+      expect(path, href).toMatch(/^\/source\/engine\/.+\/$/);
+      const target = await openPage(browser, path!);
+      expect(await target.page.locator(`#${line}`).count(), href).toBe(1);
+      await target.page.close();
+      expect(target.problems).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('copies a quoted region with its copy button', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await page.goto(siteUrl('/board/'), { waitUntil: 'networkidle' });
+    const figure = page.locator('figure.source').first();
+    if ((await figure.count()) > 0) {
+      await figure.locator('button.source-copy').click();
+      await expect.poll(() => figure.locator('button.source-copy').textContent()).toBe('Copied');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await figure.locator('pre').textContent());
+    }
+    await context.close();
   });
 });
