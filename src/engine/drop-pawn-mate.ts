@@ -3,7 +3,14 @@
  * is fine. So the move generator must answer "would this pawn drop be mate?" for every pawn drop
  * straight in front of the enemy king.
  */
-import { DIRECTIONS, DIRECTION_TO, REACHES_ALONG, SLIDES_ALONG, STEPS, STEP_COUNT } from './attacks';
+import {
+  DIRECTIONS,
+  DIRECTION_TO,
+  REACHES_ALONG,
+  SLIDES_ALONG,
+  STEPS,
+  STEP_COUNT,
+} from './attacks';
 import { type Position } from './position';
 import { BOARD_SIZE } from './square';
 import { EMPTY, Kind, MOVE_DROP, WALL } from './types';
@@ -50,7 +57,8 @@ function canCaptureWithoutKing(pos: Position, to: number): boolean {
     while (board[s] === EMPTY) s += d;
     const p = board[s]!;
     if (p === WALL || p >> 4 !== them || (p & 15) === Kind.King) continue;
-    if (!REACHES_ALONG[p * 32 - d + 16] || (s !== to + d && !SLIDES_ALONG[p * 32 - d + 16])) continue;
+    if (!REACHES_ALONG[p * 32 - d + 16] || (s !== to + d && !SLIDES_ALONG[p * 32 - d + 16]))
+      continue;
     if (!isPinned(pos, s)) return true;
   }
   const knight = Kind.Knight | (them << 4);

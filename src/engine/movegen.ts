@@ -8,7 +8,16 @@
  * `generateMoves` writes packed moves into a caller's Uint32Array (no allocation); it can emit
  * every legal move, only captures and promotions (for quiescence search), or only the rest.
  */
-import { DIRECTION_TO, REACHES_ALONG, SLIDES, SLIDE_COUNT, SLIDES_ALONG, STEPS, STEP_COUNT, DIRECTIONS } from './attacks';
+import {
+  DIRECTION_TO,
+  REACHES_ALONG,
+  SLIDES,
+  SLIDE_COUNT,
+  SLIDES_ALONG,
+  STEPS,
+  STEP_COUNT,
+  DIRECTIONS,
+} from './attacks';
 import { isDropPawnMate } from './drop-pawn-mate';
 import { type Position } from './position';
 import { BOARD_SIZE, fileOf, relativeRank, SQUARES } from './square';
@@ -47,7 +56,12 @@ const evasionSquares: number[] = [];
 /**
  * Write the legal moves of `pos` into `out` from index `start`; return the index after the last.
  */
-export function generateMoves(pos: Position, out: Uint32Array, start: number, mode: GenMode = GenMode.All): number {
+export function generateMoves(
+  pos: Position,
+  out: Uint32Array,
+  start: number,
+  mode: GenMode = GenMode.All,
+): number {
   const board = pos.board;
   const us = pos.sideToMove;
   const them = us ^ 1;
@@ -91,8 +105,15 @@ export function generateMoves(pos: Position, out: Uint32Array, start: number, mo
     for (let i = 0, c = STEP_COUNT[kp]!; i < c; i++) {
       const to = king + STEPS[kp * 8 + i]!;
       const t = board[to]!;
-      if (!LANDABLE[us * 128 + t] || effects[enemyEffect + to] !== 0 || to === xray1 || to === xray2) continue;
-      if (mode === GenMode.All || (mode === GenMode.Quiets) === (t === EMPTY)) out[n++] = to | (king << 8);
+      if (
+        !LANDABLE[us * 128 + t] ||
+        effects[enemyEffect + to] !== 0 ||
+        to === xray1 ||
+        to === xray2
+      )
+        continue;
+      if (mode === GenMode.All || (mode === GenMode.Quiets) === (t === EMPTY))
+        out[n++] = to | (king << 8);
     }
   }
 
@@ -117,7 +138,8 @@ export function generateMoves(pos: Position, out: Uint32Array, start: number, mo
         for (let to = from + d; ; to += d) {
           const t = board[to]!;
           if (!LANDABLE[us * 128 + t]) break;
-          if (checkers === 0 || evasionTarget[to]) n = pushPieceMove(out, n, p, from, to, t, us, mode);
+          if (checkers === 0 || evasionTarget[to])
+            n = pushPieceMove(out, n, p, from, to, t, us, mode);
           if (t !== EMPTY) break;
         }
       }

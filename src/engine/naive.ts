@@ -22,16 +22,21 @@ function pseudoLegalMoves(pos: Position): Move[] {
     for (const to of attacks(pos.board, p, from)) {
       const t = pos.board[to]!;
       if (t !== EMPTY && t >> 4 === us) continue;
-      const canPromote = kind <= Kind.Rook && (isInPromotionZone(us, from) || isInPromotionZone(us, to));
+      const canPromote =
+        kind <= Kind.Rook && (isInPromotionZone(us, from) || isInPromotionZone(us, to));
       if (canPromote) moves.push(makeMove(from, to, true));
-      if (kind > Kind.Rook || relativeRank(us, to) >= FIRST_LIVE_RANK[kind]!) moves.push(makeMove(from, to, false));
+      if (kind > Kind.Rook || relativeRank(us, to) >= FIRST_LIVE_RANK[kind]!)
+        moves.push(makeMove(from, to, false));
     }
   }
   for (let kind = Kind.Pawn; kind <= Kind.Gold; kind++) {
     if (pos.hand[us * 8 + kind] === 0) continue;
     for (const to of SQUARES) {
       if (pos.board[to] !== EMPTY || relativeRank(us, to) < FIRST_LIVE_RANK[kind]!) continue;
-      if (kind === Kind.Pawn && SQUARES.some((s) => pos.board[s] === (Kind.Pawn | (us << 4)) && fileOf(s) === fileOf(to)))
+      if (
+        kind === Kind.Pawn &&
+        SQUARES.some((s) => pos.board[s] === (Kind.Pawn | (us << 4)) && fileOf(s) === fileOf(to))
+      )
         continue;
       moves.push(makeDrop(kind, to));
     }

@@ -5,13 +5,27 @@
 import { legalMoves } from './movegen';
 import { type Position } from './position';
 import { makeSquareName, parseSquareName } from './square';
-import { dropKind, err, isDrop, isPromotion, makeDrop, makeMove, type Move, moveFrom, moveTo, ok, type Result } from './types';
+import {
+  dropKind,
+  err,
+  isDrop,
+  isPromotion,
+  makeDrop,
+  makeMove,
+  type Move,
+  moveFrom,
+  moveTo,
+  ok,
+  type Result,
+} from './types';
 
 const DROP_LETTERS = ' PLNSBRG';
 
 export function makeUsiMove(move: Move): string {
   if (isDrop(move)) return `${DROP_LETTERS[dropKind(move)]}*${makeSquareName(moveTo(move))}`;
-  return makeSquareName(moveFrom(move)) + makeSquareName(moveTo(move)) + (isPromotion(move) ? '+' : '');
+  return (
+    makeSquareName(moveFrom(move)) + makeSquareName(moveTo(move)) + (isPromotion(move) ? '+' : '')
+  );
 }
 
 /** Read a USI move and check that it is legal in `pos`; the error says which part is wrong. */
@@ -28,7 +42,8 @@ export function parseUsiMove(pos: Position, text: string): Result<Move> {
   } else {
     return err(`${JSON.stringify(text.slice(0, 20))} is not a USI move (like 7g7f, 8h2b+ or P*5e)`);
   }
-  if (!legalMoves(pos).includes(move)) return err(`${text} is not legal here${describeIllegal(pos, move)}`);
+  if (!legalMoves(pos).includes(move))
+    return err(`${text} is not legal here${describeIllegal(pos, move)}`);
   return ok(move);
 }
 

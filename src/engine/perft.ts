@@ -37,7 +37,9 @@ function perftFrom(pos: Position, depth: number, ply: number, bulk: boolean): nu
 
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth >= MAX_DEPTH)
-    throw new RangeError(`perft depth must be a whole number from 0 to ${MAX_DEPTH - 1}, got ${depth}`);
+    throw new RangeError(
+      `perft depth must be a whole number from 0 to ${MAX_DEPTH - 1}, got ${depth}`,
+    );
 }
 
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
@@ -48,7 +50,11 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
 }
 
 /** perft split by root move: the tool for finding which move a generator gets wrong. */
-export function divide(pos: Position, depth: number, options: PerftOptions = {}): { move: string; nodes: number }[] {
+export function divide(
+  pos: Position,
+  depth: number,
+  options: PerftOptions = {},
+): { move: string; nodes: number }[] {
   checkDepth(depth);
   if (depth === 0) return [];
   const moves = Array.from(buffer.subarray(0, generateMoves(pos, buffer, 0)));

@@ -234,6 +234,39 @@ export class Position {
   }
   // #endregion
 
+  // #region null-move
+  /**
+   * Pass: the other side moves twice. Not a shogi move, a search device (null-move pruning).
+   * The side to move must not be in check. Effects do not change, but the slot is still copied
+   * so that undo stays a step back.
+   */
+  doNullMove(): void {
+    const ply = this.ply;
+    if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
+    const base = this.effectBase + EFFECT_STRIDE;
+    this.effects.copyWithin(base, this.effectBase, base);
+    this.effectBase = base;
+    this.pawnFilesStack[ply * 2] = this.pawnFiles[0]!;
+    this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
+    this.capturedStack[ply] = EMPTY;
+    this.keyLo = (this.keyLo ^ SIDE_KEY_LO) >>> 0;
+    this.keyHi = (this.keyHi ^ SIDE_KEY_HI) >>> 0;
+    this.sideToMove = (this.sideToMove ^ 1) as Color;
+    this.ply = ply + 1;
+    this.keyLoStack[ply + 1] = this.keyLo;
+    this.keyHiStack[ply + 1] = this.keyHi;
+    this.checkStack[ply + 1] = 0;
+  }
+
+  undoNullMove(): void {
+    this.ply--;
+    this.effectBase -= EFFECT_STRIDE;
+    this.sideToMove = (this.sideToMove ^ 1) as Color;
+    this.keyLo = this.keyLoStack[this.ply]!;
+    this.keyHi = this.keyHiStack[this.ply]!;
+  }
+  // #endregion
+
   /** The piece captured by the last move (0 if none). */
   lastCaptured(): number {
     return this.ply > 0 ? this.capturedStack[this.ply - 1]! : EMPTY;

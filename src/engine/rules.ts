@@ -36,10 +36,16 @@ export function illegalDrops(pos: Position): { move: Move; reason: IllegalDropRe
     for (const to of SQUARES) {
       if (pos.board[to] !== EMPTY) continue;
       const move = makeDrop(kind, to);
-      if (relativeRank(us, to) < FIRST_LIVE_RANK[kind]!) out.push({ move, reason: IllegalDropReason.DeadPiece });
+      if (relativeRank(us, to) < FIRST_LIVE_RANK[kind]!)
+        out.push({ move, reason: IllegalDropReason.DeadPiece });
       else if (kind === Kind.Pawn && isDoublePawn(pos, us, fileOf(to)))
         out.push({ move, reason: IllegalDropReason.DoublePawn });
-      else if (kind === Kind.Pawn && to + forward === pos.kingSquare[us ^ 1] && !pos.inCheck() && isDropPawnMate(pos, to))
+      else if (
+        kind === Kind.Pawn &&
+        to + forward === pos.kingSquare[us ^ 1] &&
+        !pos.inCheck() &&
+        isDropPawnMate(pos, to)
+      )
         out.push({ move, reason: IllegalDropReason.DropPawnMate });
     }
   }
@@ -101,11 +107,13 @@ export function canDeclareWin(pos: Position): boolean {
   let points = 0;
   for (const sq of SQUARES) {
     const p = pos.board[sq]!;
-    if (p === EMPTY || p >> 4 !== us || (p & 15) === Kind.King || !isInPromotionZone(us, sq)) continue;
+    if (p === EMPTY || p >> 4 !== us || (p & 15) === Kind.King || !isInPromotionZone(us, sq))
+      continue;
     pieces++;
     points += DECLARATION_POINTS[p & 15]!;
   }
-  for (let k = Kind.Pawn; k <= Kind.Gold; k++) points += pos.hand[us * 8 + k]! * DECLARATION_POINTS[k]!;
+  for (let k = Kind.Pawn; k <= Kind.Gold; k++)
+    points += pos.hand[us * 8 + k]! * DECLARATION_POINTS[k]!;
   return pieces >= 10 && points >= DECLARATION_POINTS_NEEDED[us];
 }
 // #endregion

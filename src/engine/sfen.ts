@@ -19,26 +19,32 @@ const LETTERS = ' PLNSBRGK';
 const LETTER_KIND: Record<string, number> = { P: 1, L: 2, N: 3, S: 4, B: 5, R: 6, G: 7, K: 8 };
 const MAX_INPUT = 1000;
 
-const quote = (text: string): string => JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text);
+const quote = (text: string): string =>
+  JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text);
 
 // #region parse-sfen
 /** Parse `startpos` or an SFEN string into a fresh position. */
 export function parseSfen(text: string): Result<Position> {
   if (typeof text !== 'string') return err('SFEN: expected a string');
-  if (text.length > MAX_INPUT) return err(`SFEN: ${text.length} characters is too long for a position`);
+  if (text.length > MAX_INPUT)
+    return err(`SFEN: ${text.length} characters is too long for a position`);
   const trimmed = text.trim().replace(/^sfen\s+/, '');
   if (trimmed === 'startpos') return parseSfen(STARTPOS_SFEN);
   const fields = trimmed.split(/\s+/);
   if (trimmed === '' || fields.length < 3)
-    return err(`SFEN: expected board, side to move and hand (3 or 4 fields), got ${trimmed === '' ? 0 : fields.length}`);
-  if (fields.length > 4) return err(`SFEN: unexpected text after the move number: ${quote(fields.slice(4).join(' '))}`);
+    return err(
+      `SFEN: expected board, side to move and hand (3 or 4 fields), got ${trimmed === '' ? 0 : fields.length}`,
+    );
+  if (fields.length > 4)
+    return err(`SFEN: unexpected text after the move number: ${quote(fields.slice(4).join(' '))}`);
   const [boardText, sideText, handText, moveText] = fields as [string, string, string, string?];
 
   const pos = new Position();
   const boardError = parseBoard(boardText, pos);
   if (boardError) return err(`SFEN board: ${boardError}`);
 
-  if (sideText !== 'b' && sideText !== 'w') return err(`SFEN side to move: expected "b" or "w", got ${quote(sideText)}`);
+  if (sideText !== 'b' && sideText !== 'w')
+    return err(`SFEN side to move: expected "b" or "w", got ${quote(sideText)}`);
   pos.sideToMove = sideText === 'b' ? 0 : 1;
 
   const handError = parseHand(handText, pos);
@@ -62,7 +68,8 @@ export function parseSfen(text: string): Result<Position> {
 
 function parseBoard(text: string, pos: Position): string | null {
   const ranks = text.split('/');
-  if (ranks.length !== 9) return `expected 9 ranks separated by "/", got ${ranks.length} in ${quote(text)}`;
+  if (ranks.length !== 9)
+    return `expected 9 ranks separated by "/", got ${ranks.length} in ${quote(text)}`;
   const kings = [0, 0];
   for (let r = 0; r < 9; r++) {
     const rankText = ranks[r]!;
@@ -83,12 +90,15 @@ function parseBoard(text: string, pos: Position): string | null {
         if (letter === '') return `${where} ends with "+" and no piece`;
       }
       const kind = LETTER_KIND[letter.toUpperCase()];
-      if (kind === undefined) return `${where}: ${quote(letter)} is not a piece letter (PLNSGBRK, lower case for gote)`;
-      if (promoted && kind >= Kind.Gold) return `${where}: ${quote('+' + letter)} cannot be promoted`;
+      if (kind === undefined)
+        return `${where}: ${quote(letter)} is not a piece letter (PLNSGBRK, lower case for gote)`;
+      if (promoted && kind >= Kind.Gold)
+        return `${where}: ${quote('+' + letter)} cannot be promoted`;
       if (file < 1) return `${where} has more than 9 squares`;
       const color = letter === letter.toUpperCase() ? 0 : 1;
       const sq = square(file, r + 1);
-      if (kind === Kind.King && ++kings[color]! > 1) return `two ${color === 0 ? 'sente' : 'gote'} kings`;
+      if (kind === Kind.King && ++kings[color]! > 1)
+        return `two ${color === 0 ? 'sente' : 'gote'} kings`;
       if (!promoted && relativeRank(color, sq) < FIRST_LIVE_RANK[kind]!)
         return `${where}: ${quote(letter)} on ${fileOf(sq)}${'abcdefghi'[r]} can never move again`;
       pos.board[sq] = (promoted ? kind + PROMOTED : kind) | (color === 1 ? GOTE_BIT : 0);
@@ -100,7 +110,8 @@ function parseBoard(text: string, pos: Position): string | null {
     const files = new Set<number>();
     for (const sq of SQUARES) {
       if (pos.board[sq] !== (Kind.Pawn | (c << 4))) continue;
-      if (files.has(fileOf(sq))) return `two unpromoted ${c === 0 ? 'sente' : 'gote'} pawns on file ${fileOf(sq)} (二歩)`;
+      if (files.has(fileOf(sq)))
+        return `two unpromoted ${c === 0 ? 'sente' : 'gote'} pawns on file ${fileOf(sq)} (二歩)`;
       files.add(fileOf(sq));
     }
   }
@@ -124,7 +135,8 @@ function parseHand(text: string, pos: Position): string | null {
     if (seen.has(letter)) return `${quote(letter)} appears twice in ${quote(text)}`;
     seen.add(letter);
     const count = countText === '' ? 1 : Number(countText);
-    if (count > KIND_COUNT[kind]!) return `${count}${letter} is more than the ${KIND_COUNT[kind]} a set has`;
+    if (count > KIND_COUNT[kind]!)
+      return `${count}${letter} is more than the ${KIND_COUNT[kind]} a set has`;
     pos.hand[(letter === letter.toUpperCase() ? 0 : 8) + kind] = count;
   }
   if (at < text.length) return `cannot read ${quote(text.slice(at))}`;
@@ -200,7 +212,8 @@ export function parsePositionCommand(text: string): Result<Position> {
   if (!parsed.ok) return parsed;
   const pos = parsed.value;
   const moves = movesText ? movesText.trim().split(/\s+/).filter(Boolean) : [];
-  if (moves.length > MAX_PLY - 128) return err(`position: ${moves.length} moves is more than this engine keeps`);
+  if (moves.length > MAX_PLY - 128)
+    return err(`position: ${moves.length} moves is more than this engine keeps`);
   for (let i = 0; i < moves.length; i++) {
     const move = parseUsiMove(pos, moves[i]!);
     if (!move.ok) return err(`position: move ${i + 1} (${quote(moves[i]!)}): ${move.error}`);

@@ -22,14 +22,16 @@ export const SE = S + E;
 export const SW = S + W;
 
 /** Padded square of file 1..9 and rank 1..9 (rank 1 = "a", gote's back rank). */
-export const square = (file: number, rank: number): number => (rank + 1) * BOARD_WIDTH + (10 - file);
+export const square = (file: number, rank: number): number =>
+  (rank + 1) * BOARD_WIDTH + (10 - file);
 export const fileOf = (sq: number): number => 10 - (sq % BOARD_WIDTH);
 export const rankOf = (sq: number): number => Math.floor(sq / BOARD_WIDTH) - 1;
 
 /** The 81 board squares in reading order (rank a first, file 9 first within a rank). */
 export const SQUARES: readonly number[] = (() => {
   const out: number[] = [];
-  for (let rank = 1; rank <= 9; rank++) for (let file = 9; file >= 1; file--) out.push(square(file, rank));
+  for (let rank = 1; rank <= 9; rank++)
+    for (let file = 9; file >= 1; file--) out.push(square(file, rank));
   return out;
 })();
 
@@ -47,12 +49,14 @@ export const relativeRank = (color: number, sq: number): number =>
   color === 0 ? rankOf(sq) : 10 - rankOf(sq);
 
 /** The three far ranks are the promotion zone (敵陣). */
-export const isInPromotionZone = (color: number, sq: number): boolean => relativeRank(color, sq) <= 3;
+export const isInPromotionZone = (color: number, sq: number): boolean =>
+  relativeRank(color, sq) <= 3;
 
 const RANK_LETTERS = 'abcdefghi';
 
 /** USI square name: file digit then rank letter, "7g". */
-export const makeSquareName = (sq: number): string => `${fileOf(sq)}${RANK_LETTERS[rankOf(sq) - 1]}`;
+export const makeSquareName = (sq: number): string =>
+  `${fileOf(sq)}${RANK_LETTERS[rankOf(sq) - 1]}`;
 
 /** Parse "7g"; -1 if it is not a square. */
 export const parseSquareName = (text: string): number => {

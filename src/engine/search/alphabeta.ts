@@ -9,7 +9,16 @@ import { makeUsiMove } from '../notation';
 import { canDeclareWin, repetition, Repetition } from '../rules';
 import { isInPromotionZone } from '../square';
 import { EMPTY, isDrop, isPromotion, Kind, type Move } from '../types';
-import { isQuiet, pickNext, rewardQuiet, scoreMoves } from './ordering';
+import { checkExtension, wantsRecaptureResearch } from './extensions';
+import { pickNext, rewardQuiet, scoreMoves } from './ordering';
+import {
+  forwardPruneReason,
+  isFutile,
+  lateMoveReduction,
+  nullMovePruning,
+  rankCutoffValue,
+  razoring,
+} from './pruning';
 import { MAX_SEARCH_PLY, type SearchState } from './state';
 import { type TraceKind } from './trace';
 import { Bound, MATE } from './tt';
@@ -99,6 +108,7 @@ export function alphaBeta(
   checkStop(s);
   if (s.stopped) return 0;
   const tid = traceEnter(s, ply, depth, alpha, beta);
+  const o = s.options;
 
   // Step 3. Transposition table: a deep enough entry may answer the node outright.
   let ttMove: Move = 0;
@@ -129,33 +139,130 @@ export function alphaBeta(
     }
   }
 
-  // Step 4. Generate and order the moves. No legal move: the side to move has lost.
+  // Step 4. The static value, for the pruning steps that compare it with α and β.
+  const inCheck = pos.inCheck();
+  const wantsStatic = !pvNode && !inCheck && (o.nullMove || o.futility || o.razoring);
+  const staticEval = wantsStatic ? s.evaluator.evaluate(pos) : 0;
+  const parent = s.traceParent;
+  s.traceParent = tid;
+
+  // Step 5. Razoring: hopeless near the horizon? Ask quiescence search alone.
+  if (wantsStatic && o.razoring) {
+    const v = razoring(s, depth, alpha, staticEval, (a, b) => quiescence(s, a, b, ply, 0));
+    if (v !== null) {
+      s.traceParent = parent;
+      return traceExit(
+        s,
+        tid,
+        v,
+        'all',
+        `razoring: static ${staticEval} far below α = ${alpha}, confirmed by quiescence`,
+      );
+    }
+  }
+
+  // Step 6. Null-move pruning: even passing keeps us at or above β.
+  if (
+    wantsStatic &&
+    o.nullMove &&
+    depth >= 2 &&
+    staticEval >= beta &&
+    s.nullMoveDisabled === 0 &&
+    ply > 0 &&
+    s.line[ply - 1] !== 0
+  ) {
+    const v = nullMovePruning(s, depth, beta, ply, (d, a, b, p) => alphaBeta(s, d, a, b, p, false));
+    s.traceParent = parent;
+    if (s.stopped) return 0;
+    if (v !== null)
+      return traceExit(
+        s,
+        tid,
+        v,
+        'null-move',
+        `null-move cut-off: passing still scores ${v} ≥ β = ${beta}`,
+      );
+    s.traceParent = tid;
+  }
+
+  // Step 7. Generate and order the moves. No legal move: the side to move has lost.
   const base = ply * MAX_MOVES;
   const end = generateMoves(pos, s.moves, base);
-  if (end === base) return traceExit(s, tid, -MATE + ply, 'mate', 'no legal move: mated');
+  if (end === base) {
+    s.traceParent = parent;
+    return traceExit(s, tid, -MATE + ply, 'mate', 'no legal move: mated');
+  }
   scoreMoves(s, ply, end - base, ttMove);
+  const kthValue = rankCutoffValue(s, ply, end - base);
+  const futile = wantsStatic && o.futility && isFutile(s, depth, staticEval, alpha);
 
-  // Step 5. Search the moves: the first with the full window, the rest with a null window
+  // Step 8. Search the moves: the first with the full window, the rest with a null window
   // that is widened only when a move proves better than the best so far (PVS).
   const alphaOrig = alpha;
   let best = -INFINITE;
   let bestMove: Move = 0;
   let searched = 0;
-  const parent = s.traceParent;
-  s.traceParent = tid;
   for (let i = base; i < end; i++) {
     const move = pickNext(s, i, end);
-    const quiet = isQuiet(pos.board, move);
+    const isCapture = pos.board[move & 0xff] !== EMPTY;
+    const quiet = !isCapture && !isPromotion(move);
     s.line[ply] = move;
     pos.doMove(move);
+    const givesCheck = pos.inCheck();
+
+    // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning.
+    if (searched > 0 && !inCheck) {
+      const why =
+        forwardPruneReason(s, i, depth, isCapture, givesCheck, kthValue) ??
+        (futile && quiet && !givesCheck
+          ? `futility: static ${staticEval} + ${o.futilityMargin * depth} ≤ α = ${alpha}`
+          : null);
+      if (why !== null) {
+        pos.undoMove(move);
+        s.count(why.startsWith('futility') ? 'futility' : 'forward-pruning');
+        tracePruned(s, ply, depth, alpha, beta, why);
+        continue;
+      }
+    }
+
+    // Step 10. Extensions, and late-move reductions for quiet moves late in the order.
+    const extension = checkExtension(s, ply, givesCheck);
+    s.extensions[ply + 1] = s.extensions[ply]! + extension;
+    const newDepth = depth - 1 + extension;
+    if (extension > 0) s.traceNote = 'check extension +1';
     let v: number;
-    if (searched === 0 || !s.options.pvs) {
-      v = -alphaBeta(s, depth - 1, -beta, -alpha, ply + 1, pvNode);
+    const reduction =
+      o.lmr && quiet && !givesCheck && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
+    if (reduction > 0) {
+      s.count('lmr');
+      s.traceNote = `LMR −${reduction}`;
+      v = -alphaBeta(s, newDepth - reduction, -alpha - 1, -alpha, ply + 1, false);
+      if (v > alpha && !s.stopped) {
+        s.count('lmr-research');
+        s.traceNote = 'LMR re-search at full depth';
+        v = -alphaBeta(s, newDepth, -alpha - 1, -alpha, ply + 1, false);
+        if (v > alpha && v < beta && pvNode)
+          v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, true);
+      }
+    } else if (searched === 0 || !o.pvs) {
+      v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, pvNode);
     } else {
-      v = -alphaBeta(s, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-      if (v > alpha && v < beta) v = -alphaBeta(s, depth - 1, -beta, -alpha, ply + 1, true);
+      v = -alphaBeta(s, newDepth, -alpha - 1, -alpha, ply + 1, false);
+      if (v > alpha && v < beta && !s.stopped) {
+        s.traceNote = 'PVS re-search, full window';
+        v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, true);
+      }
     }
     pos.undoMove(move);
+
+    // Step 11. Seed 000's horizon re-search of a recapture.
+    if (!s.stopped && wantsRecaptureResearch(s, ply, move, v, beta)) {
+      s.extensions[ply + 1] = s.extensions[ply]! + extension + o.recapturePlies;
+      pos.doMove(move);
+      s.traceNote = `recapture re-search +${o.recapturePlies} (seed 000)`;
+      v = -alphaBeta(s, newDepth + o.recapturePlies, -beta, -alpha, ply + 1, pvNode);
+      pos.undoMove(move);
+    }
     searched++;
     if (s.stopped) {
       s.traceParent = parent;
@@ -168,7 +275,7 @@ export function alphaBeta(
         alpha = v;
         updatePv(s, ply, move);
         if (v >= beta) {
-          // Step 6. β cut-off: the opponent will not allow this line; the remaining moves are skipped.
+          // Step 12. β cut-off: the opponent will not allow this line; the remaining moves are skipped.
           s.stats.cutoffs++;
           if (searched === 1) s.stats.firstMoveCutoffs++;
           if (quiet) rewardQuiet(s, move, ply, depth);
@@ -178,8 +285,10 @@ export function alphaBeta(
     }
   }
   s.traceParent = parent;
+  // Everything but the first move was pruned away and the first failed low: still a result.
+  if (best === -INFINITE) best = alpha;
 
-  // Step 7. Remember the result.
+  // Step 13. Remember the result.
   const bound = best >= beta ? Bound.Lower : best > alphaOrig ? Bound.Exact : Bound.Upper;
   s.tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
   if (tid < 0) return best;
@@ -239,7 +348,7 @@ export function quiescence(
     inCheck ? GenMode.All : GenMode.CapturesAndPromotions,
   );
   if (end === base) return inCheck ? -MATE + ply : best;
-  scoreMoves(s, ply, end - base, 0);
+  scoreMoves(s, ply, end - base, 0, false);
   for (let i = base; i < end; i++) {
     const move = pickNext(s, i, end);
     if (!inCheck && isPointlessInQuiescence(pos.board, move, pos.sideToMove)) continue;
@@ -284,20 +393,39 @@ function traceEnter(
   beta: number,
 ): number {
   const t = s.trace;
-  if (t === null || t.length >= s.traceLimit || (ply > 0 && s.traceParent < 0)) return -1;
+  if (t === null || t.length >= s.traceLimit || (ply > 0 && s.traceParent < 0)) {
+    s.traceNote = '';
+    return -1;
+  }
   t.push({
     id: t.length,
     parent: ply > 0 ? s.traceParent : -1,
     ply,
-    move: ply > 0 ? makeUsiMove(s.line[ply - 1]!) : '',
+    move: ply === 0 ? '' : s.line[ply - 1] === 0 ? 'pass' : makeUsiMove(s.line[ply - 1]!),
     depth,
     alpha,
     beta,
     value: 0,
     kind: 'leaf',
     reason: '',
+    note: s.traceNote,
   });
+  s.traceNote = '';
   return t.length - 1;
+}
+
+/** A move skipped without being read still shows in the tree, greyed, with the reason. */
+function tracePruned(
+  s: SearchState,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+  reason: string,
+): void {
+  if (s.trace === null) return;
+  const tid = traceEnter(s, ply + 1, depth - 1, -beta, -alpha);
+  traceExit(s, tid, 0, 'pruned', reason);
 }
 
 function traceExit(

@@ -109,6 +109,7 @@ export class Searcher {
       s.trace = options.traceNodes > 0 ? [] : null;
       s.traceLimit = options.traceNodes;
       s.traceParent = -1;
+      s.extensions[0] = 0;
       const value = alphaBeta(s, depth, -INFINITE, INFINITE, 0, true);
       // An interrupted iteration is thrown away, unless it is the only one there is.
       if (s.stopped && result !== null) break;

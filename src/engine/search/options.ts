@@ -32,7 +32,51 @@ export interface SearchOptions {
   moveEval: MoveEvalParams;
   /** Record the tree for the tree viewer, up to this many nodes (0 = off). */
   traceNodes: number;
+
+  // Forward pruning (seed 000): skip moves the move evaluation calls useless, before reading them.
+  /** off; threshold: skip moves valued at or below `forwardThreshold`; rank: search only the first `forwardRank`. */
+  forwardPruning: ForwardPruning;
+  forwardThreshold: number;
+  forwardRank: number;
+  /** Never forward-prune captures / moves that give check. (Evasions are never pruned.) */
+  forwardKeepCaptures: boolean;
+  forwardKeepChecks: boolean;
+  /** Forward-prune only where the remaining depth is at most this. */
+  forwardMaxDepth: number;
+
+  // Backward pruning that may change the result (the "safe enough" kind modern engines use).
+  nullMove: boolean;
+  /** Depth reduction of the null-move search. */
+  nullMoveR: number;
+  /** Re-search a null-move cut-off without the null move at this depth or more (0 = never). */
+  nullMoveVerifyDepth: number;
+  lmr: boolean;
+  /** LMR applies from this remaining depth… */
+  lmrMinDepth: number;
+  /** …to quiet moves after this many moves. */
+  lmrMinMove: number;
+  /** Reduction = lmrBase/100 + ln(depth)·ln(move number)·100/lmrDivisor plies, rounded down. */
+  lmrBase: number;
+  lmrDivisor: number;
+  futility: boolean;
+  /** Margin per ply of remaining depth. */
+  futilityMargin: number;
+  futilityMaxDepth: number;
+  razoring: boolean;
+  razorMargin: number;
+  razorMaxDepth: number;
+
+  // Extensions: read some lines deeper.
+  checkExtension: boolean;
+  /** Seed 000's horizon re-search: a recapture of a piece just moved to a bad square is read 2 plies deeper. */
+  recaptureExtension: boolean;
+  recapturePlies: number;
+  /** Most plies of extension one line may collect. */
+  maxExtension: number;
 }
+
+export const FORWARD_PRUNINGS = ['off', 'threshold', 'rank'] as const;
+export type ForwardPruning = (typeof FORWARD_PRUNINGS)[number];
 
 export const DEFAULT_OPTIONS: Readonly<SearchOptions> = {
   evaluator: 'material',
@@ -46,6 +90,30 @@ export const DEFAULT_OPTIONS: Readonly<SearchOptions> = {
   ttSizeMb: 16,
   moveEval: { ...MOVE_EVAL_DEFAULTS },
   traceNodes: 0,
+  forwardPruning: 'off',
+  forwardThreshold: -100,
+  forwardRank: 10,
+  forwardKeepCaptures: true,
+  forwardKeepChecks: true,
+  forwardMaxDepth: 64,
+  nullMove: false,
+  nullMoveR: 2,
+  nullMoveVerifyDepth: 0,
+  lmr: false,
+  lmrMinDepth: 3,
+  lmrMinMove: 3,
+  lmrBase: 75,
+  lmrDivisor: 225,
+  futility: false,
+  futilityMargin: 200,
+  futilityMaxDepth: 3,
+  razoring: false,
+  razorMargin: 400,
+  razorMaxDepth: 2,
+  checkExtension: false,
+  recaptureExtension: false,
+  recapturePlies: 2,
+  maxExtension: 8,
 };
 
 /** One option as widgets and USI see it. `path` is a dotted key into SearchOptions. */
@@ -191,6 +259,209 @@ export const OPTION_SCHEMA: readonly OptionSpec[] = [
     max: 20000,
     step: 100,
     help: 'Record the tree (0 = off).',
+  },
+  {
+    path: 'forwardPruning',
+    label: 'Forward pruning',
+    kind: 'select',
+    choices: FORWARD_PRUNINGS,
+    help: 'Seed 000: skip moves by value threshold or by rank.',
+  },
+  {
+    path: 'forwardThreshold',
+    label: 'Value threshold',
+    kind: 'number',
+    min: -3000,
+    max: 3000,
+    step: 50,
+    help: 'Skip moves valued at or below this (seed: −100).',
+  },
+  {
+    path: 'forwardRank',
+    label: 'Rank limit',
+    kind: 'number',
+    min: 1,
+    max: 100,
+    step: 1,
+    unit: 'moves',
+    help: 'Search only this many moves, best valued first.',
+  },
+  {
+    path: 'forwardKeepCaptures',
+    label: 'Keep captures',
+    kind: 'toggle',
+    help: 'Never forward-prune a capture.',
+  },
+  {
+    path: 'forwardKeepChecks',
+    label: 'Keep checks',
+    kind: 'toggle',
+    help: 'Never forward-prune a check.',
+  },
+  {
+    path: 'forwardMaxDepth',
+    label: 'Prune at depth ≤',
+    kind: 'number',
+    min: 1,
+    max: 64,
+    step: 1,
+    unit: 'plies',
+    help: 'Forward-prune only this close to the horizon.',
+  },
+  {
+    path: 'nullMove',
+    label: 'Null-move pruning',
+    kind: 'toggle',
+    help: 'Pass; if still ≥ β, cut.',
+  },
+  {
+    path: 'nullMoveR',
+    label: 'Null-move R',
+    kind: 'number',
+    min: 1,
+    max: 5,
+    step: 1,
+    unit: 'plies',
+    help: 'Depth reduction of the null-move search.',
+  },
+  {
+    path: 'nullMoveVerifyDepth',
+    label: 'Verify from depth',
+    kind: 'number',
+    min: 0,
+    max: 32,
+    step: 1,
+    unit: 'plies',
+    help: '0 = never verify a null-move cut-off.',
+  },
+  {
+    path: 'lmr',
+    label: 'Late-move reductions',
+    kind: 'toggle',
+    help: 'Search late quiet moves shallower.',
+  },
+  {
+    path: 'lmrMinDepth',
+    label: 'LMR from depth',
+    kind: 'number',
+    min: 2,
+    max: 16,
+    step: 1,
+    unit: 'plies',
+    help: 'Reduce only at this depth or more.',
+  },
+  {
+    path: 'lmrMinMove',
+    label: 'LMR after move',
+    kind: 'number',
+    min: 1,
+    max: 40,
+    step: 1,
+    help: 'Reduce moves after this many.',
+  },
+  {
+    path: 'lmrBase',
+    label: 'LMR base',
+    kind: 'number',
+    min: 0,
+    max: 300,
+    step: 5,
+    unit: '/100 ply',
+    help: 'Constant part of the reduction.',
+  },
+  {
+    path: 'lmrDivisor',
+    label: 'LMR divisor',
+    kind: 'number',
+    min: 50,
+    max: 1000,
+    step: 5,
+    unit: '/100',
+    help: 'Larger reduces less.',
+  },
+  {
+    path: 'futility',
+    label: 'Futility pruning',
+    kind: 'toggle',
+    help: 'Skip quiet moves that cannot lift the score to α.',
+  },
+  {
+    path: 'futilityMargin',
+    label: 'Futility margin',
+    kind: 'number',
+    min: 0,
+    max: 2000,
+    step: 10,
+    unit: 'per ply',
+    help: 'How much a quiet move might still gain.',
+  },
+  {
+    path: 'futilityMaxDepth',
+    label: 'Futility depth',
+    kind: 'number',
+    min: 1,
+    max: 8,
+    step: 1,
+    unit: 'plies',
+    help: 'Apply this close to the horizon.',
+  },
+  {
+    path: 'razoring',
+    label: 'Razoring',
+    kind: 'toggle',
+    help: 'Hopeless nodes drop straight into quiescence.',
+  },
+  {
+    path: 'razorMargin',
+    label: 'Razor margin',
+    kind: 'number',
+    min: 0,
+    max: 3000,
+    step: 10,
+    unit: 'per ply',
+    help: 'How far below α is hopeless.',
+  },
+  {
+    path: 'razorMaxDepth',
+    label: 'Razor depth',
+    kind: 'number',
+    min: 1,
+    max: 6,
+    step: 1,
+    unit: 'plies',
+    help: 'Apply this close to the horizon.',
+  },
+  {
+    path: 'checkExtension',
+    label: 'Check extension',
+    kind: 'toggle',
+    help: 'A move that gives check is read one ply deeper.',
+  },
+  {
+    path: 'recaptureExtension',
+    label: 'Recapture re-search',
+    kind: 'toggle',
+    help: 'Seed 000: re-read recaptures of a badly placed piece deeper.',
+  },
+  {
+    path: 'recapturePlies',
+    label: 'Re-search plies',
+    kind: 'number',
+    min: 1,
+    max: 4,
+    step: 1,
+    unit: 'plies',
+    help: 'Seed 000 adds 2.',
+  },
+  {
+    path: 'maxExtension',
+    label: 'Extension cap',
+    kind: 'number',
+    min: 0,
+    max: 32,
+    step: 1,
+    unit: 'plies',
+    help: 'Most extension one line may collect.',
   },
 ];
 

@@ -18,27 +18,35 @@ const BAD_CAPTURE = -(1 << 24);
 export const HISTORY_MAX = 1 << 20;
 
 // #region score-moves
-/** Give each move of this ply an ordering score according to the options. */
-export function scoreMoves(s: SearchState, ply: number, count: number, ttMove: Move): void {
+/**
+ * Give each move of this ply an ordering score according to the options. Quiescence search
+ * (`main` false) always uses the standard captures-first order and never needs move values.
+ */
+export function scoreMoves(
+  s: SearchState,
+  ply: number,
+  count: number,
+  ttMove: Move,
+  main = true,
+): void {
   const { moves, scores, options, pos } = s;
   const base = ply * MAX_MOVES;
   const board = pos.board;
   const useTT = options.ttMove && ttMove !== 0;
-  if (options.ordering === 'move-evaluation') {
-    const before = s.evaluator.evaluate(pos);
-    for (let i = base; i < base + count; i++) {
-      const m = moves[i]!;
-      scores[i] =
-        useTT && m === ttMove
-          ? TT_MOVE_SCORE
-          : evaluateMove(pos, m, options.moveEval, s.evaluator, before).value;
-    }
+  if (!main) {
+    for (let i = base; i < base + count; i++) scores[i] = standardScore(s, moves[i]!, ply, board);
     return;
+  }
+  if (options.ordering === 'move-evaluation' || needsMoveValues(s)) {
+    const before = s.evaluator.evaluate(pos);
+    for (let i = base; i < base + count; i++)
+      s.values[i] = evaluateMove(pos, moves[i]!, options.moveEval, s.evaluator, before).value;
   }
   for (let i = base; i < base + count; i++) {
     const m = moves[i]!;
     if (useTT && m === ttMove) scores[i] = TT_MOVE_SCORE;
     else if (options.ordering === 'none') scores[i] = 0;
+    else if (options.ordering === 'move-evaluation') scores[i] = s.values[i]!;
     else scores[i] = standardScore(s, m, ply, board);
   }
 }
@@ -77,7 +85,7 @@ export const historyIndex = (s: SearchState, m: Move): number => {
 
 /** Swap the best-scored move from `i` on into place `i` and return it. */
 export function pickNext(s: SearchState, i: number, end: number): Move {
-  const { moves, scores } = s;
+  const { moves, scores, values } = s;
   let best = i;
   for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
   if (best !== i) {
@@ -87,6 +95,9 @@ export function pickNext(s: SearchState, i: number, end: number): Move {
     const v = scores[best]!;
     scores[best] = scores[i]!;
     scores[i] = v;
+    const w = values[best]!;
+    values[best] = values[i]!;
+    values[i] = w;
   }
   return moves[i]!;
 }
@@ -104,6 +115,9 @@ export function rewardQuiet(s: SearchState, m: Move, ply: number, depth: number)
       for (let j = 0; j < s.history.length; j++) s.history[j] = s.history[j]! >> 1;
   }
 }
+
+/** Forward pruning judges moves by seed 000's values, so they are computed beside the scores. */
+export const needsMoveValues = (s: SearchState): boolean => s.options.forwardPruning !== 'off';
 
 export const isQuiet = (board: Uint8Array, m: Move): boolean =>
   board[m & 0xff] === EMPTY && !isPromotion(m);

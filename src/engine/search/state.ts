@@ -45,6 +45,8 @@ export const newStats = (): SearchStats => ({
 export class SearchState {
   readonly moves = new Uint32Array(MAX_SEARCH_PLY * MAX_MOVES);
   readonly scores = new Int32Array(MAX_SEARCH_PLY * MAX_MOVES);
+  /** Seed 000 move values beside the moves, when forward pruning needs them. */
+  readonly values = new Int32Array(MAX_SEARCH_PLY * MAX_MOVES);
   /** Triangular PV table: the line from each ply, `pvLength[ply]` moves long. */
   readonly pv = new Uint32Array(MAX_SEARCH_PLY * MAX_SEARCH_PLY);
   readonly pvLength = new Uint8Array(MAX_SEARCH_PLY + 1);
@@ -53,8 +55,10 @@ export class SearchState {
   readonly history = new Int32Array(32 * 130);
   /** The move played at each ply of the current line (for extensions that look back). */
   readonly line = new Uint32Array(MAX_SEARCH_PLY + 1);
-  /** Move-evaluation value of the move played at each ply (seed 000's re-search looks at it). */
-  readonly lineValue = new Int32Array(MAX_SEARCH_PLY + 1);
+  /** Plies of extension collected by the line down to each ply. */
+  readonly extensions = new Uint8Array(MAX_SEARCH_PLY + 1);
+  /** Above zero while a null-move verification search runs (no null moves inside it). */
+  nullMoveDisabled = 0;
 
   stats: SearchStats = newStats();
   stopped = false;
@@ -63,6 +67,8 @@ export class SearchState {
   trace: TraceNode[] | null = null;
   traceLimit = 0;
   traceParent = -1;
+  /** Note for the next trace node (how the child about to be searched was reached). */
+  traceNote = '';
 
   constructor(
     public pos: Position,
