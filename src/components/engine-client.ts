@@ -1,0 +1,165 @@
+/**
+ * The page's side of the engine worker, and the only code that creates workers.
+ *
+ * One client owns at most one worker, created lazily on the first request (never during
+ * server-side rendering). The latest request wins: asking while the worker is busy terminates it
+ * and starts a fresh one, and answers that carry an older request's id are dropped. Stopping
+ * terminates the worker at once (a synchronous perft cannot be interrupted any other way); the
+ * next request spawns a new one. A worker left idle for a while is shut down to free its memory.
+ */
+import type {
+  EngineRequest,
+  EngineResponse,
+  ErrorMessage,
+  InfoMessage,
+  ResultMessage,
+} from '../engine/protocol';
+
+/** How long an idle worker lives before it is shut down. */
+export const IDLE_SHUTDOWN_MS = 30_000;
+
+/** What the client needs of a worker; tests pass a fake. */
+export interface WorkerLike {
+  postMessage(message: EngineRequest): void;
+  terminate(): void;
+  onmessage: ((event: { data: EngineResponse }) => void) | null;
+  onerror: ((event: { message?: string }) => void) | null;
+}
+
+export interface PerftHandlers {
+  onInfo?: (info: InfoMessage) => void;
+  onResult: (result: ResultMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
+interface Pending {
+  id: number;
+  handlers: PerftHandlers;
+}
+
+interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export const createEngineWorker = (): WorkerLike =>
+  new Worker(new URL('../engine/worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'yomi-engine',
+  }) as unknown as WorkerLike;
+
+export class EngineClient {
+  private worker: WorkerLike | null = null;
+  private pending: Pending | null = null;
+  private nextId = 1;
+  private idleTimer: unknown = null;
+
+  constructor(
+    private readonly spawn: () => WorkerLike = createEngineWorker,
+    private readonly timers: Timers = defaultTimers,
+  ) {}
+
+  /** Is a worker alive right now? (For tests and the idle shutdown.) */
+  get hasWorker(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Is a request running? */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /**
+   * Start a perft. Any request still running is abandoned (its worker terminated, its handlers
+   * never called again). Returns the new request's id.
+   */
+  perft(request: { sfen: string; depth: number; bulk: boolean }, handlers: PerftHandlers): number {
+    if (this.pending) this.stop();
+    const id = this.nextId++;
+    this.pending = { id, handlers };
+    this.cancelIdleShutdown();
+    this.ensureWorker().postMessage({ type: 'perft', id, ...request });
+    return id;
+  }
+
+  /** Stop whatever is running, at once: the worker is terminated and respawned on the next request. */
+  stop(): void {
+    this.pending = null;
+    this.shutdown();
+  }
+
+  /** Terminate the worker (if any) and forget the running request. */
+  shutdown(): void {
+    this.cancelIdleShutdown();
+    if (this.worker) {
+      this.worker.onmessage = null;
+      this.worker.onerror = null;
+      this.worker.terminate();
+      this.worker = null;
+    }
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker) return this.worker;
+    const worker = this.spawn();
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      const pending = this.pending;
+      this.pending = null;
+      this.shutdown();
+      pending?.handlers.onError({
+        type: 'error',
+        id: pending.id,
+        message: `the engine worker failed${event.message ? `: ${event.message}` : ''}`,
+      });
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(message: EngineResponse): void {
+    const pending = this.pending;
+    if (!pending || message.id !== pending.id) return; // an answer to an abandoned request
+    switch (message.type) {
+      case 'info':
+        pending.handlers.onInfo?.(message);
+        return;
+      case 'result':
+        this.pending = null;
+        this.scheduleIdleShutdown();
+        pending.handlers.onResult(message);
+        return;
+      case 'error':
+        this.pending = null;
+        this.scheduleIdleShutdown();
+        pending.handlers.onError(message);
+        return;
+    }
+  }
+
+  private scheduleIdleShutdown(): void {
+    this.cancelIdleShutdown();
+    this.idleTimer = this.timers.setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.pending) this.shutdown();
+    }, IDLE_SHUTDOWN_MS);
+  }
+
+  private cancelIdleShutdown(): void {
+    if (this.idleTimer !== null) this.timers.clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+}
+
+let shared: EngineClient | null = null;
+
+/** The page's one engine client, made on first use (call it from effects and event handlers only). */
+export function engineClient(): EngineClient {
+  shared ??= new EngineClient();
+  return shared;
+}

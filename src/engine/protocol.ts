@@ -1,0 +1,99 @@
+/**
+ * The messages between a page and the engine's Web Worker, in USI's vocabulary: the page sends
+ * requests (`perft`, `stop`), the worker answers with `info` while it works, then one `result`,
+ * or an `error`. Every message carries the `id` of the request it belongs to, so a client can drop
+ * answers to requests it no longer cares about. Later chapters add `go` (search) and `bestmove`.
+ *
+ * The protocol also fixes what a person may type as a position, because both sides parse it: the
+ * page to show an error at once, the worker because it must not trust the page.
+ */
+import { parsePositionCommand, parseSfen } from './sfen';
+import { type Position } from './position';
+import { type Result } from './types';
+
+/** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */
+export const MAX_PERFT_DEPTH = 6;
+/** How often the worker reports progress at most (10 times a second keeps a progress bar smooth). */
+export const INFO_INTERVAL_MS = 100;
+
+/** Count the leaves of the move tree of `sfen` to `depth`, split by root move. */
+export interface PerftRequest {
+  type: 'perft';
+  id: number;
+  /** An SFEN, `startpos`, or a USI position command (`startpos moves 7g7f`, `sfen … moves …`). */
+  sfen: string;
+  depth: number;
+  /** Count the last ply's moves without making them (see perft.ts). */
+  bulk: boolean;
+}
+
+/**
+ * Stop the request `id`. A worker busy in a synchronous perft only reads it after the run, so the
+ * client stops work at once by terminating the worker; the message is for workers that poll.
+ */
+export interface StopRequest {
+  type: 'stop';
+  id: number;
+}
+
+export type EngineRequest = PerftRequest | StopRequest;
+
+/** Progress of a running request: for perft, after each root move (throttled). */
+export interface InfoMessage {
+  type: 'info';
+  id: number;
+  /** Root moves finished so far, out of `total`. */
+  done: number;
+  total: number;
+  /** Leaves counted so far. */
+  nodes: number;
+  /** Seconds since the request started. */
+  seconds: number;
+  /** Nodes per second so far. */
+  nps: number;
+}
+
+/** One root move's share of a perft count, the move in USI notation. */
+export interface DivideEntry {
+  move: string;
+  nodes: number;
+}
+
+/** The finished count. `divide` sums to `nodes`. */
+export interface ResultMessage {
+  type: 'result';
+  id: number;
+  nodes: number;
+  seconds: number;
+  nps: number;
+  divide: DivideEntry[];
+}
+
+/** The request could not run; `message` says why in words a reader can act on. */
+export interface ErrorMessage {
+  type: 'error';
+  id: number;
+  message: string;
+}
+
+export type EngineResponse = InfoMessage | ResultMessage | ErrorMessage;
+
+/**
+ * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,
+ * or either of them followed by moves, with or without USI's leading `position`
+ * (`startpos moves 7g7f 3c3d`, `position sfen … moves …`, `<sfen> moves …`).
+ */
+export function parsePositionText(text: string): Result<Position> {
+  const trimmed = text.trim().replace(/^position\s+/, '');
+  if (!/\smoves(\s|$)/.test(trimmed)) return parseSfen(trimmed);
+  const command = /^(startpos|sfen)\b/.test(trimmed) ? trimmed : `sfen ${trimmed}`;
+  return parsePositionCommand(command);
+}
+
+/** Check a perft request's fields before running it; null when it is fine. */
+export function checkPerftRequest(request: PerftRequest): string | null {
+  const { depth } = request;
+  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_PERFT_DEPTH)
+    return `perft depth must be a whole number from 1 to ${MAX_PERFT_DEPTH}, got ${depth}`;
+  return null;
+}
