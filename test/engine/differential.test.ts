@@ -7,7 +7,8 @@
  *    moves into or through check, missing or impossible promotions, drops on occupied squares…)
  *    is rejected by tsshogi and by the engine's parseUsiMove;
  *  - every so often, tsshogi's own enumeration of legal moves equals the engine's;
- *  - after each move, board, hands and side to move equal shogiops' (doMove agrees with play()).
+ *  - after each move, board, hands and side to move equal shogiops' (doMove agrees with play());
+ *  - isDropPawnMate and isMate agree with shogiops (mate found by clone-and-play).
  * The playouts prefer captures (to fill the hands), checks and drops, so positions with many
  * pieces in hand, checks and drop-pawn-mate candidates are common.
  */
@@ -18,14 +19,23 @@ import type { Position as TsshogiPosition } from 'tsshogi';
 import { describe, expect, it } from 'vitest';
 import {
   isDrop,
+  isDropPawnMate,
+  isMate,
+  Kind,
   legalMoves,
   legalMovesNaive,
   makeSfen,
   makeUsiMove,
+  makePiece,
+  makeSquareName,
   type Move,
   moveTo,
+  N,
+  opposite,
+  parseSquareName,
   parseUsiMove,
   type Position,
+  S,
 } from '../../src/engine/index';
 import { parseShogiops, shogiopsLegalUsi } from '../oracles/shogiops-perft';
 import { parseTsshogi, tsshogiAccepts, tsshogiLegalUsi } from '../oracles/tsshogi-moves';
@@ -40,7 +50,7 @@ import {
 } from './helpers';
 
 /** How many positions to compare (the brief: at least 20,000). */
-const TARGET_POSITIONS = 20_000;
+const TARGET_POSITIONS = Number(process.env['YOMI_DIFF_POSITIONS'] ?? 20_000);
 /** A playout ends after this many plies, or at mate. */
 const MAX_PLAYOUT_PLIES = 150;
 /** Move choice: a capture with this probability (when there is one)… */
@@ -53,7 +63,8 @@ const DROP_BIAS = 0.2;
 const CANDIDATES_PER_POSITION = 6;
 /** tsshogi enumerates all legal moves itself on every Nth position (slow: ~7,000 checks each). */
 const FULL_TSSHOGI_EVERY = 25;
-const SEED = 0x5f0e1;
+/** Override to hunt for bugs: YOMI_DIFF_SEED=7 YOMI_DIFF_POSITIONS=200000 npx vitest run … */
+const SEED = Number(process.env['YOMI_DIFF_SEED'] ?? 0x5f0e1);
 const DIFFERENTIAL_TIMEOUT_MS = 300_000;
 
 /** The same game in three libraries. */
@@ -247,9 +258,23 @@ function checkPosition(game: Game, stats: Stats, rng: () => number): Move[] {
     ...(pool.get('dead-drop') ?? []),
   ]);
   for (const usi of pool.get('pawn-drop-before-king') ?? []) {
-    if (!engine.inCheck() && !otherReasons.has(usi) && isDropPawnMateByShogiops(ops, usi))
-      stats.dropPawnMates++;
+    if (engine.inCheck() || otherReasons.has(usi)) continue;
+    const mate = isDropPawnMateByShogiops(ops, usi);
+    if (mate) stats.dropPawnMates++;
+    if (isDropPawnMate(engine, parseSquareName(usi.slice(2))) !== mate)
+      fail(`isDropPawnMate(${usi}) is ${!mate}, shogiops says ${mate}`);
   }
+  // A generated pawn drop in front of the enemy king is never a drop-pawn mate.
+  const enemyKing = makePiece(opposite(engine.sideToMove), Kind.King);
+  const ahead = engine.sideToMove === 0 ? N : S;
+  for (const usi of ours) {
+    if (!usi.startsWith('P*')) continue;
+    const to = parseSquareName(usi.slice(2));
+    if (engine.board[to + ahead] === enemyKing && isDropPawnMate(engine, to))
+      fail(`${usi} is generated but isDropPawnMate says it mates`);
+  }
+  const mated = ours.length === 0 && ops.isCheckmate();
+  if (isMate(engine) !== mated) fail(`isMate is ${isMate(engine)}, shogiops says ${mated}`);
 
   if (stats.positions % FULL_TSSHOGI_EVERY === 0) {
     stats.fullTsshogi++;
@@ -314,6 +339,25 @@ function playout(start: string, stats: Stats, rng: () => number): void {
     }
   }
 }
+
+describe('drop-pawn mate against shogiops', () => {
+  it('isDropPawnMate agrees on every pawn drop in front of a king in the fixtures', () => {
+    const failures: string[] = [];
+    for (const f of perftFixtures()) {
+      const pos = mustParse(f.sfen);
+      const ops = parseShogiops(f.sfen);
+      if (pos.inCheck() || pos.hand[pos.sideToMove * 8 + Kind.Pawn] === 0) continue;
+      const king = pos.kingSquare[opposite(pos.sideToMove)]!;
+      const to = king - (pos.sideToMove === 0 ? N : S);
+      if (king === 0 || pos.board[to] !== 0) continue;
+      const usi = `P*${makeSquareName(to)}`;
+      const mate = isDropPawnMateByShogiops(ops, usi);
+      if (isDropPawnMate(pos, to) !== mate)
+        failures.push(`${f.sfen}: isDropPawnMate(${usi}) != ${mate}`);
+    }
+    expect(failures, summarise(failures)).toEqual([]);
+  });
+});
 
 describe('differential: engine vs shogiops vs tsshogi on random playouts', () => {
   it(

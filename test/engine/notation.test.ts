@@ -81,6 +81,8 @@ describe('bad USI text', () => {
     ['a knight jumping to the last rank unpromoted', 'scalashogi-random-05', '7c6a'],
     ['a move that ignores the check', 'single-evasion', '9i9h'],
     ['a pinned piece leaving the pin', 'pinned-silver-boxed-king', '2c3d'],
+    ['a gote drop-pawn mate beside a sente lance', 'uchifuzume-gote-lance-beside', 'P*5h'],
+    ['a capture that leaves a knight check standing', 'knight-check-lance-beside-king', '6c6d'],
   ])('rejects %s', (_, name, text) => {
     const pos = mustParse(fixture(name).sfen);
     expect(legalMoves(pos).map(makeUsiMove)).not.toContain(text);
@@ -92,5 +94,10 @@ describe('bad USI text', () => {
   it('accepts the legal pawn-push mate that 打ち歩詰め does not forbid', () => {
     const pos = mustParse(fixture('pawn-push-mate-allowed').sfen);
     expect(parseUsiMove(pos, '9c9b').ok).toBe(true);
+  });
+
+  it('accepts taking the checking knight', () => {
+    const pos = mustParse(fixture('knight-check-lance-beside-king').sfen);
+    expect(parseUsiMove(pos, '4f4g').ok).toBe(true);
   });
 });

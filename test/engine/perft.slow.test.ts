@@ -10,7 +10,7 @@ import { explainPerftMismatch, mustParse, perftFixtures, timed } from './helpers
 
 const SLOW_TIMEOUT_MS = 600_000;
 
-describe('perft matches the published counts at depth (slow)', () => {
+describe('perft matches the fixture counts at depth (slow)', () => {
   for (const fixture of perftFixtures()) {
     fixture.perft.slice(fixture.fastDepth).forEach((expected, i) => {
       const depth = fixture.fastDepth + i + 1;
@@ -26,7 +26,7 @@ describe('perft matches the published counts at depth (slow)', () => {
             );
             if (nodes !== expected) {
               expect.fail(
-                `perft ${depth} (${bulk ? 'bulk' : 'leaf'}) = ${nodes}, published ${expected}\n` +
+                `perft ${depth} (${bulk ? 'bulk' : 'leaf'}) = ${nodes}, fixture says ${expected}\n` +
                   explainPerftMismatch(fixture.sfen, depth),
               );
             }

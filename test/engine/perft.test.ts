@@ -1,5 +1,6 @@
 /**
- * Published perft counts (test/fixtures/perft.json) at the depths that run in seconds; deeper
+ * The perft counts of test/fixtures/perft.json (published, or for the crafted positions
+ * cross-checked by shogiops and tsshogi) at the depths that run in seconds; deeper
  * counts are in perft.slow.test.ts. Every count runs twice: leaf mode makes every move down to
  * the last ply, bulk mode counts the last ply's moves without making them.
  */
@@ -13,13 +14,13 @@ function expectPerft(sfen: string, depth: number, expected: number, bulk: boolea
   const nodes = perft(mustParse(sfen), depth, { bulk });
   if (nodes !== expected) {
     expect.fail(
-      `perft ${depth} (${bulk ? 'bulk' : 'leaf'}) = ${nodes}, published ${expected}\n` +
+      `perft ${depth} (${bulk ? 'bulk' : 'leaf'}) = ${nodes}, fixture says ${expected}\n` +
         explainPerftMismatch(sfen, depth),
     );
   }
 }
 
-describe('perft matches the published counts', () => {
+describe('perft matches the fixture counts', () => {
   for (const fixture of perftFixtures()) {
     describe(fixture.name, () => {
       fixture.perft.slice(0, fixture.fastDepth).forEach((expected, i) => {
