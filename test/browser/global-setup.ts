@@ -1,11 +1,13 @@
 /**
- * Runs once before the browser tests: builds the site with `astro build`, serves dist/ on a free
+ * Runs once before the browser tests: builds the site with `astro build` into a fresh temporary
+ * directory (so a test run never clobbers dist/ or another run's build), serves it on a free
  * loopback port and hands the URL to the tests. Without Chromium the browser tests are skipped
  * with a message, except under CI, where a missing browser is a failure.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serveStatic } from '../../scripts/static-server';
@@ -25,7 +27,7 @@ const isCI = (): boolean => {
   return ci !== '' && ci !== '0' && ci !== 'false';
 };
 
-async function buildSite(): Promise<void> {
+async function buildSite(outDir: string): Promise<void> {
   const require = createRequire(import.meta.url);
   const packageJson = require.resolve('astro/package.json');
   const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: { astro: string } };
@@ -33,7 +35,9 @@ async function buildSite(): Promise<void> {
   const started = Date.now();
   const output: string[] = [];
   const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('error', fail);
@@ -57,13 +61,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('browserSkip', reason);
     return () => Promise.resolve();
   }
+  let dir = 'dist';
+  let cleanUp = (): void => undefined;
   if (process.env['YOMI_SKIP_BUILD'] === '1' && existsSync('dist/index.html')) {
     console.log('[browser] YOMI_SKIP_BUILD=1: testing the dist/ already built');
   } else {
-    await buildSite();
+    const outDir = mkdtempSync(join(tmpdir(), 'yomi-site-'));
+    cleanUp = () => rmSync(outDir, { recursive: true, force: true });
+    try {
+      await buildSite(outDir);
+    } catch (error) {
+      cleanUp();
+      throw error;
+    }
+    dir = outDir;
   }
-  const server = await serveStatic('dist');
+  const server = await serveStatic(dir);
   project.provide('siteUrl', server.url);
   project.provide('browserSkip', '');
-  return () => server.close();
+  return async () => {
+    await server.close();
+    cleanUp();
+  };
 }
