@@ -16,11 +16,11 @@ import {
   parseLine,
   pieceKanji,
   positionOf,
-  PRESETS,
   type Selection,
   statusOf,
   statusText,
 } from '../../src/components/widgets/board-model';
+import { PRESETS } from '../../src/components/widgets/presets';
 import {
   Kind,
   legalMoves,

@@ -9,40 +9,49 @@ import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import {
   Color,
-  fileOf,
   isDrop,
   legalMoves,
   type Move,
   moveFrom,
   moveTo,
   type Position,
-  rankOf,
-  square,
   SQ81,
 } from '../../engine/index';
 import { parsePositionText } from '../../engine/protocol';
 import {
   clickHand,
   clickSquare,
-  colorMark,
   colorName,
-  HAND_ORDER,
   movesOfSelection,
   NO_SELECTION,
-  pieceKanji,
   pieceName,
-  RANK_KANJI,
-  RANK_LETTERS,
   type Selection,
   type SquareOverlay,
 } from './board-model';
-import './widgets.css';
+import {
+  type Arrow,
+  ArrowHead,
+  Arrows,
+  BOARD_H,
+  BOARD_W,
+  CELL_H,
+  CELL_W,
+  cellX,
+  cellY,
+  Coordinates,
+  HandRow,
+  PAD_LEFT,
+  PAD_TOP,
+  PieceGlyph,
+  PromotionDialog,
+  squareAt,
+  squareName,
+  VIEW_H,
+  VIEW_W,
+} from './BoardParts';
 
-/** An arrow from one square to another; without `from`, a ring on `to` (a drop). */
-export interface Arrow {
-  from?: number;
-  to: number;
-}
+export type { Arrow } from './BoardParts';
+import './widgets.css';
 
 export interface BoardProps {
   /** The position to show. Treated as immutable: pass a new object to show a new position. */
@@ -60,115 +69,6 @@ export interface BoardProps {
   flipped?: boolean | undefined;
   /** Accessible name of the board. */
   label?: string | undefined;
-}
-
-// Geometry of the SVG, in its own units. Squares are a little taller than wide, like real boards.
-const CELL_W = 44;
-const CELL_H = 48;
-const PAD_LEFT = 6;
-const PAD_TOP = 22;
-const PAD_RIGHT = 30;
-const PAD_BOTTOM = 6;
-const BOARD_W = 9 * CELL_W;
-const BOARD_H = 9 * CELL_H;
-const VIEW_W = PAD_LEFT + BOARD_W + PAD_RIGHT;
-const VIEW_H = PAD_TOP + BOARD_H + PAD_BOTTOM;
-
-/** Piece outline, centred on (0, 0), pointing up (towards the opponent of its owner). */
-const PIECE_POINTS = '0,-21 14,-15 18,20 -18,20 -14,-15';
-/** Bigger pieces are worth more, as on a real set: king, rook/bishop, gold/silver, knight/lance, pawn. */
-const PIECE_SCALE = [
-  0, 0.84, 0.88, 0.9, 0.93, 0.97, 0.97, 0.93, 1, 0.84, 0.88, 0.9, 0.93, 0.97, 0.97,
-];
-
-interface Cell {
-  col: number;
-  row: number;
-}
-
-const cellOf = (sq: number, flipped: boolean): Cell => {
-  const col = 9 - fileOf(sq);
-  const row = rankOf(sq) - 1;
-  return flipped ? { col: 8 - col, row: 8 - row } : { col, row };
-};
-
-const squareAt = (col: number, row: number, flipped: boolean): number =>
-  flipped ? square(col + 1, 9 - row) : square(9 - col, row + 1);
-
-const cellX = (col: number): number => PAD_LEFT + col * CELL_W;
-const cellY = (row: number): number => PAD_TOP + row * CELL_H;
-
-const squareName = (sq: number): string => `${fileOf(sq)}${RANK_LETTERS[rankOf(sq) - 1]}`;
-
-/** A piece drawn centred on (0, 0); rotated for gote. */
-function PieceGlyph({ piece, flipped = false }: { piece: number; flipped?: boolean }): JSX.Element {
-  const kind = piece & 15;
-  const scale = PIECE_SCALE[kind] ?? 1;
-  const gote = (piece >> 4 === Color.Gote) !== flipped;
-  return (
-    <g
-      class={`piece${kind > 8 ? ' promoted' : ''}`}
-      transform={`${gote ? 'rotate(180) ' : ''}scale(${scale})`}
-    >
-      <polygon points={PIECE_POINTS} class="piece-body" />
-      <text y="3" class="piece-kanji">
-        {pieceKanji(piece)}
-      </text>
-    </g>
-  );
-}
-
-/** A piece as a small standalone SVG (for the hands and the promotion dialog). */
-export function PieceIcon(props: { piece: number; size?: number; flipped?: boolean }): JSX.Element {
-  const { piece, size = 30, flipped = false } = props;
-  return (
-    <svg
-      class="piece-icon"
-      viewBox="-22 -24 44 48"
-      width={size}
-      height={(size * 48) / 44}
-      aria-hidden="true"
-    >
-      <PieceGlyph piece={piece} flipped={flipped} />
-    </svg>
-  );
-}
-
-function HandRow(props: {
-  pos: Position;
-  color: number;
-  active: boolean;
-  selection: Selection;
-  flipped: boolean;
-  onPick: (kind: number) => void;
-}): JSX.Element {
-  const { pos, color, active, selection, flipped, onPick } = props;
-  const held = HAND_ORDER.filter((kind) => pos.hand[color * 8 + kind]! > 0);
-  const who = `${colorMark(color)} ${color === Color.Sente ? 'Sente' : 'Gote'}`;
-  return (
-    <div class={`hand hand-${colorName(color)}`} role="group" aria-label={`${who}'s hand`}>
-      <span class="hand-label">{who}</span>
-      {held.length === 0 && <span class="hand-empty">no pieces in hand</span>}
-      {held.map((kind) => {
-        const count = pos.hand[color * 8 + kind]!;
-        const picked = active && selection.type === 'hand' && selection.kind === kind;
-        return (
-          <button
-            type="button"
-            class={`hand-piece${picked ? ' picked' : ''}`}
-            disabled={!active}
-            aria-pressed={active ? picked : undefined}
-            aria-label={`${colorName(color)} ${pieceName(kind)} in hand${count > 1 ? `, ${count}` : ''}`}
-            data-kind={kind}
-            onClick={() => onPick(kind)}
-          >
-            <PieceIcon piece={kind | (color << 4)} size={32} flipped={flipped} />
-            {count > 1 && <span class="hand-count">{count}</span>}
-          </button>
-        );
-      })}
-    </div>
-  );
 }
 
 export function Board(props: BoardProps): JSX.Element {
@@ -366,108 +266,6 @@ export function Board(props: BoardProps): JSX.Element {
     }
   }
 
-  const fileLabels = Array.from({ length: 9 }, (_, col) => {
-    const file = flipped ? col + 1 : 9 - col;
-    return (
-      <text key={`f${col}`} class="coord" x={cellX(col) + CELL_W / 2} y={PAD_TOP - 7}>
-        {file}
-      </text>
-    );
-  });
-  const rankLabels = Array.from({ length: 9 }, (_, row) => {
-    const rank = flipped ? 9 - row : row + 1;
-    const cx = PAD_LEFT + BOARD_W + PAD_RIGHT / 2;
-    return (
-      <g key={`r${row}`} class="coord">
-        <text x={cx} y={cellY(row) + CELL_H / 2 - 4} class="coord-kanji">
-          {RANK_KANJI[rank - 1]}
-        </text>
-        <text x={cx} y={cellY(row) + CELL_H / 2 + 13} class="coord-letter">
-          {RANK_LETTERS[rank - 1]}
-        </text>
-      </g>
-    );
-  });
-
-  const center = (sq: number) => {
-    const { col, row } = cellOf(sq, flipped);
-    return { x: cellX(col) + CELL_W / 2, y: cellY(row) + CELL_H / 2 };
-  };
-  const arrowShapes = (arrows ?? []).map((a, i) => {
-    const to = center(a.to);
-    if (a.from === undefined)
-      return <circle key={`a${i}`} class="arrow-ring" cx={to.x} cy={to.y} r={CELL_W / 2 - 4} />;
-    const from = center(a.from);
-    const dx = to.x - from.x;
-    const dy = to.y - from.y;
-    const len = Math.hypot(dx, dy) || 1;
-    const shorten = 10;
-    return (
-      <line
-        key={`a${i}`}
-        class="arrow"
-        x1={from.x}
-        y1={from.y}
-        x2={to.x - (dx / len) * shorten}
-        y2={to.y - (dy / len) * shorten}
-        marker-end={`url(#${arrowId}-head)`}
-      />
-    );
-  });
-
-  let dialog: JSX.Element | null = null;
-  if (choice) {
-    const { col, row } = cellOf(moveTo(choice[0]), flipped);
-    const top = row <= 7 ? row : row - 1;
-    const mover = pos.board[moveFrom(choice[0])]!;
-    const options: [Move, number, string][] = [
-      [choice[0], mover + 8, `Promote to ${pieceName((mover & 15) + 8)}`],
-      [choice[1], mover, `Do not promote (stay a ${pieceName(mover & 15)})`],
-    ];
-    dialog = (
-      <g class="promotion" role="dialog" aria-label="Promote?">
-        <rect
-          class="promotion-backdrop"
-          x={PAD_LEFT}
-          y={PAD_TOP}
-          width={BOARD_W}
-          height={BOARD_H}
-          onClick={() => choose(null)}
-        />
-        {options.map(([move, piece, text], i) => {
-          const x = cellX(col);
-          const y = cellY(top + i);
-          return (
-            <g
-              key={text}
-              ref={(el) => {
-                if (i === 0) promoteRef.current = el;
-              }}
-              class="promotion-option"
-              role="button"
-              tabIndex={0}
-              aria-label={text}
-              data-promote={i === 0 ? 'yes' : 'no'}
-              onClick={() => choose(move)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  choose(move);
-                } else if (e.key === 'Escape') choose(null);
-              }}
-            >
-              <title>{text}</title>
-              <rect x={x} y={y} width={CELL_W} height={CELL_H} rx="3" />
-              <g transform={`translate(${x + CELL_W / 2} ${y + CELL_H / 2 + 1})`}>
-                <PieceGlyph piece={piece} flipped={flipped} />
-              </g>
-            </g>
-          );
-        })}
-      </g>
-    );
-  }
-
   const top = flipped ? Color.Sente : Color.Gote;
   const bottom = flipped ? Color.Gote : Color.Sente;
   const pickHand = (color: number) => (kind: number) => {
@@ -498,17 +296,7 @@ export function Board(props: BoardProps): JSX.Element {
         }}
       >
         <defs>
-          <marker
-            id={`${arrowId}-head`}
-            viewBox="0 0 10 10"
-            refX="5"
-            refY="5"
-            markerWidth="3.2"
-            markerHeight="3.2"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" class="arrow-head" />
-          </marker>
+          <ArrowHead id={`${arrowId}-head`} />
         </defs>
         <rect class="board-wood" x={PAD_LEFT} y={PAD_TOP} width={BOARD_W} height={BOARD_H} />
         {heat}
@@ -525,10 +313,17 @@ export function Board(props: BoardProps): JSX.Element {
         {marks}
         {pieces}
         {labels}
-        {arrowShapes}
-        {fileLabels}
-        {rankLabels}
-        {dialog}
+        {arrows && <Arrows arrows={arrows} flipped={flipped} markerId={`${arrowId}-head`} />}
+        <Coordinates flipped={flipped} />
+        {choice && (
+          <PromotionDialog
+            pos={pos}
+            choice={choice}
+            flipped={flipped}
+            onChoose={choose}
+            firstRef={promoteRef}
+          />
+        )}
       </svg>
       <div class="board-foot">
         <HandRow
