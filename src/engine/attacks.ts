@@ -42,10 +42,16 @@ export const SLIDE_COUNT = new Uint8Array(32);
 /**
  * `SLIDES_ALONG[piece * 32 + (dir + 16)]` is 1 when the piece slides in direction `dir`: the
  * question asked when a square empties or fills and rays through it must grow or shrink.
+ * `dir` is one of the eight line directions (−11..11), so the index stays inside the piece's row.
  */
 export const SLIDES_ALONG = new Uint8Array(32 * 32);
-/** 1 when the piece reaches one square in direction `dir` by a step (or the first square of a slide). */
+/**
+ * 1 when the piece reaches the adjacent square in line direction `dir`, by a step or as the
+ * first square of a slide. Knight jumps are not line directions and are not recorded here
+ * (their offsets, ±19 and ±21, would not even fit the row).
+ */
 export const REACHES_ALONG = new Uint8Array(32 * 32);
+const isLineDirection = (d: number): boolean => (DIRECTIONS as readonly number[]).includes(d);
 
 for (let color = 0; color < 2; color++) {
   for (let kind = 1; kind <= 14; kind++) {
@@ -54,7 +60,7 @@ for (let color = 0; color < 2; color++) {
     const { steps, slides } = SENTE_GEOMETRY[kind]!;
     steps.forEach((d, i) => {
       STEPS[piece * 8 + i] = d * sign;
-      REACHES_ALONG[piece * 32 + d * sign + 16] = 1;
+      if (isLineDirection(d)) REACHES_ALONG[piece * 32 + d * sign + 16] = 1;
     });
     STEP_COUNT[piece] = steps.length;
     slides.forEach((d, i) => {
