@@ -65,7 +65,7 @@ const CANDIDATES_PER_POSITION = 6;
 const FULL_TSSHOGI_EVERY = 25;
 /** Override to hunt for bugs: YOMI_DIFF_SEED=7 YOMI_DIFF_POSITIONS=200000 npx vitest run … */
 const SEED = Number(process.env['YOMI_DIFF_SEED'] ?? 0x5f0e1);
-const DIFFERENTIAL_TIMEOUT_MS = 300_000;
+const DIFFERENTIAL_TIMEOUT_MS = 600_000;
 
 /** The same game in three libraries. */
 interface Game {
