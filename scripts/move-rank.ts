@@ -3,7 +3,7 @@
  * evaluation's ordering, with the seed's constants and with each constant changed.
  *   npm run move-rank [-- --json]
  */
-import fixture from '../test/fixtures/move-rank.json' with { type: 'json' };
+import fixture from '../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 import { MOVE_EVAL_DEFAULTS, type MoveEvalParams } from '../src/engine/eval/move-evaluation';
 import { rankReport } from '../src/engine/eval/move-rank';
 

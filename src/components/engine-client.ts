@@ -8,12 +8,18 @@
  * next request spawns a new one. A worker left idle for a while is shut down to free its memory.
  */
 import type {
+  BestMoveMessage,
   EngineRequest,
   EngineResponse,
   ErrorMessage,
+  EvaluationMessage,
   InfoMessage,
+  RankMessage,
   ResultMessage,
+  SearchInfoMessage,
 } from '../engine/protocol';
+import type { MoveEvalParams } from '../engine/eval/move-evaluation';
+import type { SearchLimits } from '../engine/search/iterate';
 
 /** How long an idle worker lives before it is shut down. */
 export const IDLE_SHUTDOWN_MS = 30_000;
@@ -32,10 +38,37 @@ export interface PerftHandlers {
   onError: (error: ErrorMessage) => void;
 }
 
+export interface GoHandlers {
+  onInfo?: (info: SearchInfoMessage) => void;
+  onResult: (result: BestMoveMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
+export interface EvaluateHandlers {
+  onResult: (result: EvaluationMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
+export interface RankHandlers {
+  onResult: (result: RankMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
+/** What a running request does with each kind of answer; `final` answers end the request. */
 interface Pending {
   id: number;
-  handlers: PerftHandlers;
+  onProgress: (message: EngineResponse) => void;
+  onFinal: (message: EngineResponse) => void;
+  onError: (error: ErrorMessage) => void;
 }
+
+/** Answers that end a request (everything else is progress). */
+const FINAL: ReadonlySet<EngineResponse['type']> = new Set([
+  'result',
+  'bestmove',
+  'evaluation',
+  'rankreport',
+]);
 
 interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -79,11 +112,62 @@ export class EngineClient {
    * never called again). Returns the new request's id.
    */
   perft(request: { sfen: string; depth: number; bulk: boolean }, handlers: PerftHandlers): number {
+    return this.send(
+      (id) => ({ type: 'perft', id, ...request }),
+      (m) => m.type === 'info' && handlers.onInfo?.(m),
+      (m) => m.type === 'result' && handlers.onResult(m),
+      handlers.onError,
+    );
+  }
+
+  /** Start a search (`options` a partial SearchOptions, checked by the worker). */
+  go(
+    request: { sfen: string; options: unknown; limits: SearchLimits },
+    handlers: GoHandlers,
+  ): number {
+    return this.send(
+      (id) => ({ type: 'go', id, ...request }),
+      (m) => m.type === 'searchinfo' && handlers.onInfo?.(m),
+      (m) => m.type === 'bestmove' && handlers.onResult(m),
+      handlers.onError,
+    );
+  }
+
+  /** Seed 000's move evaluation of every legal move. */
+  evaluate(
+    request: { sfen: string; params: Partial<MoveEvalParams> },
+    handlers: EvaluateHandlers,
+  ): number {
+    return this.send(
+      (id) => ({ type: 'evaluate', id, ...request }),
+      () => undefined,
+      (m) => m.type === 'evaluation' && handlers.onResult(m),
+      handlers.onError,
+    );
+  }
+
+  /** Seed 000's rank measure over the fixture positions. */
+  rank(params: Partial<MoveEvalParams>, handlers: RankHandlers): number {
+    return this.send(
+      (id) => ({ type: 'rank', id, params }),
+      () => undefined,
+      (m) => m.type === 'rankreport' && handlers.onResult(m),
+      handlers.onError,
+    );
+  }
+
+  /** Post a request built for a fresh id, abandoning any request still running. */
+  private send(
+    build: (id: number) => EngineRequest,
+    onProgress: (message: EngineResponse) => unknown,
+    onFinal: (message: EngineResponse) => unknown,
+    onError: (error: ErrorMessage) => void,
+  ): number {
     if (this.pending) this.stop();
     const id = this.nextId++;
-    this.pending = { id, handlers };
+    this.pending = { id, onProgress, onFinal, onError };
     this.cancelIdleShutdown();
-    this.ensureWorker().postMessage({ type: 'perft', id, ...request });
+    this.ensureWorker().postMessage(build(id));
     return id;
   }
 
@@ -112,7 +196,7 @@ export class EngineClient {
       const pending = this.pending;
       this.pending = null;
       this.shutdown();
-      pending?.handlers.onError({
+      pending?.onError({
         type: 'error',
         id: pending.id,
         message: `the engine worker failed${event.message ? `: ${event.message}` : ''}`,
@@ -125,20 +209,16 @@ export class EngineClient {
   private receive(message: EngineResponse): void {
     const pending = this.pending;
     if (!pending || message.id !== pending.id) return; // an answer to an abandoned request
-    switch (message.type) {
-      case 'info':
-        pending.handlers.onInfo?.(message);
-        return;
-      case 'result':
-        this.pending = null;
-        this.scheduleIdleShutdown();
-        pending.handlers.onResult(message);
-        return;
-      case 'error':
-        this.pending = null;
-        this.scheduleIdleShutdown();
-        pending.handlers.onError(message);
-        return;
+    if (message.type === 'error') {
+      this.pending = null;
+      this.scheduleIdleShutdown();
+      pending.onError(message);
+    } else if (FINAL.has(message.type)) {
+      this.pending = null;
+      this.scheduleIdleShutdown();
+      pending.onFinal(message);
+    } else {
+      pending.onProgress(message);
     }
   }
 

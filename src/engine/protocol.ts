@@ -7,8 +7,11 @@
  * The protocol also fixes what a person may type as a position, because both sides parse it: the
  * page to show an error at once, the worker because it must not trust the page.
  */
+import { type MoveEvalParams, type MoveEvaluation } from './eval/move-evaluation';
+import { type RankReport } from './eval/move-rank';
 import { parsePositionCommand, parseSfen } from './sfen';
 import { type Position } from './position';
+import { type SearchInfo, type SearchLimits, type SearchResult } from './search/iterate';
 import { type Result } from './types';
 
 /** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */
@@ -36,7 +39,38 @@ export interface StopRequest {
   id: number;
 }
 
-export type EngineRequest = PerftRequest | StopRequest;
+/**
+ * Search the position (USI `go`). `options` is a partial SearchOptions, checked by the worker
+ * (an unknown option or a value out of range comes back as an `error`); `limits` bound the search.
+ */
+export interface GoRequest {
+  type: 'go';
+  id: number;
+  sfen: string;
+  options: unknown;
+  limits: SearchLimits;
+}
+
+/** Seed 000's move evaluation of every legal move, with the given constants. */
+export interface EvaluateRequest {
+  type: 'evaluate';
+  id: number;
+  sfen: string;
+  params: Partial<MoveEvalParams>;
+}
+
+/** Seed 000's rank measure over the fixture positions, with the given constants. */
+export interface RankRequest {
+  type: 'rank';
+  id: number;
+  params: Partial<MoveEvalParams>;
+}
+
+export type EngineRequest = PerftRequest | StopRequest | GoRequest | EvaluateRequest | RankRequest;
+
+/** The deepest search a page may ask for, and the most nodes. */
+export const MAX_GO_DEPTH = 32;
+export const MAX_GO_NODES = 50_000_000;
 
 /** Progress of a running request: for perft, after each root move (throttled). */
 export interface InfoMessage {
@@ -76,7 +110,40 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type EngineResponse = InfoMessage | ResultMessage | ErrorMessage;
+/** A search finished one more depth (USI `info`). */
+export interface SearchInfoMessage {
+  type: 'searchinfo';
+  id: number;
+  info: SearchInfo;
+}
+
+/** The search is over (USI `bestmove`), with its statistics and, if asked for, its trace. */
+export interface BestMoveMessage {
+  type: 'bestmove';
+  id: number;
+  result: SearchResult;
+}
+
+export interface EvaluationMessage {
+  type: 'evaluation';
+  id: number;
+  moves: MoveEvaluation[];
+}
+
+export interface RankMessage {
+  type: 'rankreport';
+  id: number;
+  report: RankReport;
+}
+
+export type EngineResponse =
+  | InfoMessage
+  | ResultMessage
+  | ErrorMessage
+  | SearchInfoMessage
+  | BestMoveMessage
+  | EvaluationMessage
+  | RankMessage;
 
 /**
  * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,
@@ -88,6 +155,21 @@ export function parsePositionText(text: string): Result<Position> {
   if (!/\smoves(\s|$)/.test(trimmed)) return parseSfen(trimmed);
   const command = /^(startpos|sfen)\b/.test(trimmed) ? trimmed : `sfen ${trimmed}`;
   return parsePositionCommand(command);
+}
+
+/** Check a go request's limits; null when they are fine (the options are checked by resolveOptions). */
+export function checkGoLimits(limits: SearchLimits): string | null {
+  if (limits === null || typeof limits !== 'object') return 'go: limits must be an object';
+  const { depth, nodes, timeMs } = limits;
+  if (depth === undefined && nodes === undefined && timeMs === undefined)
+    return 'go: give a depth, a node limit or a time limit';
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_GO_DEPTH))
+    return `go: depth must be a whole number from 1 to ${MAX_GO_DEPTH}, got ${depth}`;
+  if (nodes !== undefined && (!Number.isInteger(nodes) || nodes < 1 || nodes > MAX_GO_NODES))
+    return `go: nodes must be a whole number from 1 to ${MAX_GO_NODES}, got ${nodes}`;
+  if (timeMs !== undefined && (!Number.isFinite(timeMs) || timeMs < 1 || timeMs > 600_000))
+    return `go: time must be from 1 ms to 10 minutes, got ${timeMs}`;
+  return null;
 }
 
 /** Check a perft request's fields before running it; null when it is fine. */

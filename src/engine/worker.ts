@@ -5,15 +5,24 @@
  *
  * The engine has no DOM types, so the few worker globals used here are declared by hand.
  */
+import { evaluateMoves, MOVE_EVAL_DEFAULTS, type MoveEvalParams } from './eval/move-evaluation';
+import { rankReport } from './eval/move-rank';
 import { divide } from './perft';
 import {
+  checkGoLimits,
   checkPerftRequest,
   type EngineRequest,
   type EngineResponse,
+  type EvaluateRequest,
+  type GoRequest,
   INFO_INTERVAL_MS,
   parsePositionText,
   type PerftRequest,
+  type RankRequest,
 } from './protocol';
+import { Searcher } from './search/iterate';
+import { resolveOptions } from './search/options';
+import rankFixture from './eval/move-rank-positions.json';
 
 /** The part of a dedicated worker's global scope this file uses. */
 interface WorkerScope {
@@ -54,9 +63,71 @@ export function runPerft(request: PerftRequest, post: Post, clock: () => number 
   post({ type: 'result', id, nodes, seconds: ms / 1000, nps: rate(nodes, ms), divide: split });
 }
 
+/** One Searcher per worker, so the transposition table lives from one search to the next. */
+let searcher: Searcher | null = null;
+
+// #region worker-go
+/** Run a search, posting `searchinfo` after each completed depth and then `bestmove`. */
+export function runGo(request: GoRequest, post: Post): void {
+  const { id } = request;
+  const problem = checkGoLimits(request.limits);
+  if (problem) return post({ type: 'error', id, message: problem });
+  const options = resolveOptions(request.options ?? {});
+  if (!options.ok) return post({ type: 'error', id, message: options.error });
+  const parsed = parsePositionText(request.sfen);
+  if (!parsed.ok) return post({ type: 'error', id, message: parsed.error });
+  searcher ??= new Searcher(options.value);
+  searcher.setOptions(options.value);
+  searcher.clear(); // every widget search starts cold, so node counts are reproducible
+  const result = searcher.search(parsed.value, request.limits, {
+    onInfo: (info) => post({ type: 'searchinfo', id, info }),
+  });
+  post({ type: 'bestmove', id, result });
+}
+// #endregion
+
+/** Merge move-evaluation constants over seed 000's, rejecting anything that is not a number. */
+function moveEvalParams(params: Partial<MoveEvalParams>): MoveEvalParams | string {
+  const out: MoveEvalParams = { ...MOVE_EVAL_DEFAULTS };
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (!(key in out)) return `unknown move-evaluation constant "${key}"`;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `${key} must be a number`;
+    if (key === 'attackDivisor' && value <= 0) return 'attackDivisor must be above zero';
+    out[key as keyof MoveEvalParams] = value;
+  }
+  return out;
+}
+
+export function runEvaluate(request: EvaluateRequest, post: Post): void {
+  const params = moveEvalParams(request.params);
+  if (typeof params === 'string') return post({ type: 'error', id: request.id, message: params });
+  const parsed = parsePositionText(request.sfen);
+  if (!parsed.ok) return post({ type: 'error', id: request.id, message: parsed.error });
+  post({ type: 'evaluation', id: request.id, moves: evaluateMoves(parsed.value, params) });
+}
+
+export function runRank(request: RankRequest, post: Post): void {
+  const params = moveEvalParams(request.params);
+  if (typeof params === 'string') return post({ type: 'error', id: request.id, message: params });
+  post({ type: 'rankreport', id: request.id, report: rankReport(rankFixture.positions, params) });
+}
+
 /** Answer one request. */
 export function handleRequest(request: EngineRequest, post: Post): void {
+  const guard = (name: string, run: () => void): void => {
+    try {
+      run();
+    } catch (error) {
+      post({ type: 'error', id: request.id, message: `${name} failed: ${String(error)}` });
+    }
+  };
   switch (request.type) {
+    case 'go':
+      return guard('search', () => runGo(request, post));
+    case 'evaluate':
+      return guard('move evaluation', () => runEvaluate(request, post));
+    case 'rank':
+      return guard('rank measure', () => runRank(request, post));
     case 'perft':
       try {
         runPerft(request, post);
