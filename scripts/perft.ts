@@ -28,26 +28,43 @@ try {
   fail((e as Error).message);
 }
 if (args.help) {
-  console.log('usage: npm run perft -- --sfen "<sfen|startpos>" --depth N [--divide] [--bulk] [--json]');
-  console.log('       --position "startpos moves 7g7f 3c3d" sets the position with moves (USI syntax)');
+  console.log(
+    'usage: npm run perft -- --sfen "<sfen|startpos>" --depth N [--divide] [--bulk] [--json]',
+  );
+  console.log(
+    '       --position "startpos moves 7g7f 3c3d" sets the position with moves (USI syntax)',
+  );
   process.exit(0);
 }
 const depth = Number(args.depth);
-if (!Number.isInteger(depth) || depth < 0 || depth > 20) fail(`--depth must be a whole number from 0 to 20, got "${args.depth}"`);
-const parsed = args.position !== undefined ? parsePositionCommand(args.position) : parseSfen(args.sfen);
+if (!Number.isInteger(depth) || depth < 0 || depth > 20)
+  fail(`--depth must be a whole number from 0 to 20, got "${args.depth}"`);
+const parsed =
+  args.position !== undefined ? parsePositionCommand(args.position) : parseSfen(args.sfen);
 if (!parsed.ok) fail(parsed.error);
 const pos = parsed.value;
 
 const start = performance.now();
 const split = args.divide ? divide(pos, depth, { bulk: args.bulk }) : undefined;
-const nodes = split ? split.reduce((s, d) => s + d.nodes, 0) : perft(pos, depth, { bulk: args.bulk });
+const nodes = split
+  ? split.reduce((s, d) => s + d.nodes, 0)
+  : perft(pos, depth, { bulk: args.bulk });
 const seconds = (performance.now() - start) / 1000;
 const nps = Math.round(nodes / Math.max(seconds, 1e-9));
 
 if (args.json) {
-  console.log(JSON.stringify({ nodes, seconds: Number(seconds.toFixed(3)), nps, ...(split ? { divide: split } : {}) }));
+  console.log(
+    JSON.stringify({
+      nodes,
+      seconds: Number(seconds.toFixed(3)),
+      nps,
+      ...(split ? { divide: split } : {}),
+    }),
+  );
 } else {
   for (const { move, nodes: n } of split ?? []) console.log(`${move}: ${n}`);
   if (split) console.log();
-  console.log(`nodes ${nodes}  time ${seconds.toFixed(3)} s  ${(nps / 1e6).toFixed(2)} M nodes/s  (${args.bulk ? 'bulk' : 'leaf'} counting)`);
+  console.log(
+    `nodes ${nodes}  time ${seconds.toFixed(3)} s  ${(nps / 1e6).toFixed(2)} M nodes/s  (${args.bulk ? 'bulk' : 'leaf'} counting)`,
+  );
 }

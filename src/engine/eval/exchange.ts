@@ -93,7 +93,7 @@ export function exchangeValue(board: Uint8Array, sq: number): number {
     gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
     d--;
   }
-  return Math.max(0, gain[0]!);
+  return Math.max(0, gain[0]);
 }
 // #endregion
 
