@@ -1,0 +1,394 @@
+/**
+ * The USI engine (Universal Shogi Interface): a state machine that reads command lines from a
+ * GUI and writes answer lines through a callback. It holds the position and the options and
+ * turns `go` into a search; the search itself runs behind a `SearchBackend` (usi-backend.ts),
+ * synchronously in tests or in a worker thread in the command line (scripts/usi.ts), so `stop`
+ * can arrive while it thinks. Options are in usi-options.ts, `go` and the clock in usi-time.ts.
+ *
+ * Protocol: http://shogidokoro.starfree.jp/usi.html (the USI specification as Shogidokoro keeps it).
+ */
+import { hasLegalMove, legalMoves } from './movegen';
+import { makeUsiMove, parseUsiMove } from './notation';
+import { Position } from './position';
+import { canDeclareWin } from './rules';
+import {
+  MATE_BOUND,
+  OPTION_SCHEMA,
+  type OptionSpec,
+  type SearchLimits,
+  type SearchOptions,
+  type SearchResult,
+} from './search/index';
+import { makeSfen, parsePositionCommand } from './sfen';
+import { type Result } from './types';
+import { type SearchBackend, type SearchJob } from './usi-backend';
+import { drawBoard, formatInfo } from './usi-format';
+import {
+  HASH_OPTION,
+  makeOptionLine,
+  makeUsiOptions,
+  parseOptionValue,
+  PONDER_OPTION,
+  searchOptionsFrom,
+  TIME_MARGIN_OPTION,
+  type BoundOption,
+  type UsiOptionValue,
+} from './usi-options';
+import { goLimits, parseGo, type GoParams } from './usi-time';
+
+export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './usi-backend';
+export { drawBoard, formatInfo, formatScore } from './usi-format';
+
+export const ENGINE_NAME = 'Yomi';
+export const ENGINE_AUTHOR = 'the Yomi authors';
+
+type Mode = 'normal' | 'infinite' | 'ponder' | 'mate';
+
+/** The search in progress, from `go` to its `bestmove` (or `checkmate`). */
+interface ActiveSearch {
+  mode: Mode;
+  go: GoParams;
+  /** The root position and its `position` text, fixed at `go`. */
+  root: Position;
+  positionText: string;
+  stopRequested: boolean;
+  /** A finished answer held back until `stop` or `ponderhit` (infinite search, pondering). */
+  held: string[] | null;
+  /** `ponderhit` came while pondering: when the ponder search returns, search again on the clock. */
+  restartOnDone: boolean;
+  infoLines: number;
+}
+
+const COMMANDS =
+  'usi, isready, setoption, usinewgame, position, go, stop, ponderhit, gameover, quit, d';
+
+export interface UsiEngineConfig {
+  /** Receives every output line, without the newline. */
+  write: (line: string) => void;
+  backend: SearchBackend;
+  /** Called once, after `quit`, or when the input has ended and every answer is written. */
+  onQuit?: () => void;
+  /** The search options to announce (tests pass their own). */
+  schema?: readonly OptionSpec[];
+}
+
+export class UsiEngine {
+  private readonly write: (line: string) => void;
+  private readonly backend: SearchBackend;
+  private readonly onQuit: () => void;
+  private readonly schema: readonly OptionSpec[];
+  readonly options: readonly BoundOption[];
+  private readonly values = new Map<string, UsiOptionValue>();
+  private positionText = 'startpos';
+  /** The current position, or null after a `position` command that failed. */
+  private position: Position | null = Position.startpos();
+  private positionError = '';
+  private search: ActiveSearch | null = null;
+  private quitWhenIdle = false;
+  /** `isready`s whose `readyok` is still to come. */
+  private pendingReady = 0;
+  private quitted = false;
+
+  constructor(config: UsiEngineConfig) {
+    this.write = config.write;
+    this.backend = config.backend;
+    this.onQuit = config.onQuit ?? (() => {});
+    this.schema = config.schema ?? OPTION_SCHEMA;
+    this.options = makeUsiOptions(this.schema);
+    for (const o of this.options) if (o.type !== 'button') this.values.set(o.name, o.default);
+  }
+
+  /** True from `go` until its answer is written. */
+  get searching(): boolean {
+    return this.search !== null;
+  }
+
+  get hasQuit(): boolean {
+    return this.quitted;
+  }
+
+  /** The search options the current USI values describe. */
+  searchOptions(): SearchOptions {
+    const r = searchOptionsFrom(this.options, this.values, this.schema);
+    if (!r.ok) throw new Error(r.error); // setoption validated every value
+    return r.value;
+  }
+
+  /** Handle one line of input. */
+  receive(line: string): void {
+    if (this.quitted) return;
+    const text = line.trim();
+    if (text === '') return;
+    const [command = '', ...args] = text.split(/\s+/);
+    switch (command) {
+      case 'usi':
+        return this.usi();
+      case 'isready':
+        return this.isready();
+      case 'setoption':
+        return this.setoption(text);
+      case 'usinewgame':
+        this.abandonSearch();
+        return this.backend.clear();
+      case 'position':
+        return this.setPosition(text);
+      case 'go':
+        return this.go(text);
+      case 'stop':
+        return this.stop();
+      case 'ponderhit':
+        return this.ponderhit();
+      case 'gameover':
+        if (!['win', 'lose', 'draw'].includes(args[0] ?? ''))
+          this.info(`gameover: expected win, lose or draw, got ${show(args[0])}`);
+        return this.abandonSearch();
+      case 'quit':
+        return this.quit();
+      case 'd':
+        return this.display();
+      default:
+        this.info(`unknown command ${show(command)} (commands: ${COMMANDS})`);
+    }
+  }
+
+  /**
+   * The input ended: finish what is under way (stopping a search that would never end by itself)
+   * and quit once every answer is written.
+   */
+  endOfInput(): void {
+    if (this.quitted) return;
+    this.quitWhenIdle = true;
+    if (this.search?.mode === 'infinite' || this.search?.mode === 'ponder') this.stop();
+    this.quitIfIdle();
+  }
+
+  private quitIfIdle(): void {
+    if (this.quitWhenIdle && !this.quitted && this.search === null && this.pendingReady === 0)
+      this.quit();
+  }
+
+  private info(message: string): void {
+    this.write(`info string ${message}`);
+  }
+
+  private usi(): void {
+    this.write(`id name ${ENGINE_NAME}`);
+    this.write(`id author ${ENGINE_AUTHOR}`);
+    for (const option of this.options) this.write(makeOptionLine(option));
+    this.write('usiok');
+  }
+
+  private isready(): void {
+    // While a search runs the options cannot change under it: answer at once.
+    if (this.search) return this.write('readyok');
+    this.pendingReady++;
+    this.backend.prepare(this.searchOptions(), () => {
+      this.pendingReady--;
+      if (this.quitted) return;
+      this.write('readyok');
+      this.quitIfIdle();
+    });
+  }
+
+  private setoption(text: string): void {
+    const m = /^setoption\s+name\s+(.+?)(?:\s+value(?:\s+(.*))?)?$/.exec(text);
+    if (!m) return this.info('setoption: expected "setoption name <name> [value <value>]"');
+    const [, name = '', valueText] = m;
+    const option =
+      this.options.find((o) => o.name === name) ??
+      this.options.find((o) => o.name.toLowerCase() === name.toLowerCase() || o.path === name);
+    if (!option) return this.info(`setoption: unknown option ${show(name)}`);
+    // GUIs send their own hash size; more than the engine takes is not worth refusing.
+    if (option.type === 'spin' && option.name === HASH_OPTION && Number(valueText) > option.max) {
+      this.values.set(option.name, option.max);
+      return this.info(
+        `setoption ${HASH_OPTION}: ${valueText} is more than ${option.max}; using ${option.max}`,
+      );
+    }
+    const value = parseOptionValue(option, valueText);
+    if (!value.ok) return this.info(value.error);
+    this.values.set(option.name, value.value);
+  }
+
+  private setPosition(text: string): void {
+    const parsed = parsePositionCommand(text);
+    if (!parsed.ok) {
+      this.position = null;
+      this.positionError = parsed.error;
+      return this.info(`${parsed.error}; no position until the next valid position command`);
+    }
+    this.position = parsed.value;
+    this.positionText = text.replace(/^position\s+/, '');
+  }
+
+  // #region usi-go
+  private go(text: string): void {
+    if (this.search) return this.info('go: a search is already running; send stop first');
+    const parsed = parseGo(text);
+    if (!parsed.ok) return this.info(parsed.error);
+    const go = parsed.value;
+    if (this.position === null) {
+      this.info(`go: no position to search (${this.positionError})`);
+      return this.write(go.mate !== undefined ? 'checkmate nomate' : 'bestmove resign');
+    }
+    const mode: Mode =
+      go.mate !== undefined ? 'mate' : go.ponder ? 'ponder' : go.infinite ? 'infinite' : 'normal';
+    const search: ActiveSearch = {
+      mode,
+      go,
+      root: this.position,
+      positionText: this.positionText,
+      stopRequested: false,
+      held: null,
+      restartOnDone: false,
+      infoLines: 0,
+    };
+    this.search = search;
+    const answer = this.answerWithoutSearch(search);
+    if (answer) return this.finish(search, answer);
+    this.startBackend(search, go);
+  }
+
+  /** Some positions need no search: no legal move, a winning declaration, no check to give. */
+  private answerWithoutSearch(search: ActiveSearch): string[] | null {
+    const pos = search.root;
+    if (search.mode === 'mate') return givesCheck(pos) ? null : ['checkmate nomate'];
+    if (!hasLegalMove(pos)) return ['bestmove resign'];
+    if (canDeclareWin(pos)) return ['bestmove win'];
+    return null;
+  }
+
+  private limits(search: ActiveSearch, go: GoParams): SearchLimits {
+    return goLimits(go, search.root.sideToMove, Number(this.values.get(TIME_MARGIN_OPTION)));
+  }
+
+  private startBackend(search: ActiveSearch, go: GoParams): void {
+    const job: SearchJob = {
+      position: search.positionText,
+      limits: this.limits(search, go),
+      options: this.searchOptions(),
+    };
+    this.backend.start(
+      job,
+      (info) => {
+        if (this.search !== search) return;
+        search.infoLines++;
+        this.write(formatInfo(info));
+      },
+      (result) => this.searchDone(search, result),
+    );
+  }
+
+  private searchDone(search: ActiveSearch, result: Result<SearchResult>): void {
+    if (this.search !== search) return; // abandoned (gameover, usinewgame, quit)
+    if (search.restartOnDone && !search.stopRequested) {
+      search.restartOnDone = false;
+      return this.startBackend(search, { ...search.go, ponder: false });
+    }
+    if (!result.ok) {
+      this.info(`search failed: ${result.error}`);
+      return this.finish(search, [
+        search.mode === 'mate' ? 'checkmate timeout' : 'bestmove resign',
+      ]);
+    }
+    // A search stopped inside depth 1 reported nothing yet: say what it has, if anything.
+    const unreported = search.infoLines === 0 && result.value.pv.length > 0;
+    const lines = unreported ? [formatInfo(result.value)] : [];
+    lines.push(
+      search.mode === 'mate'
+        ? mateAnswer(result.value)
+        : this.bestMoveAnswer(search.root, result.value),
+    );
+    this.finish(search, lines);
+  }
+  // #endregion
+
+  /** `bestmove`, checked against the root: a search cut short at depth 1 may have no move yet. */
+  private bestMoveAnswer(root: Position, result: SearchResult): string {
+    const best = result.bestMove === null ? null : parseUsiMove(root, result.bestMove);
+    const move = best?.ok ? best.value : legalMoves(root)[0];
+    if (move === undefined) return 'bestmove resign';
+    let line = `bestmove ${makeUsiMove(move)}`;
+    if (this.values.get(PONDER_OPTION) === true && best?.ok && result.ponder !== null) {
+      root.doMove(move);
+      if (parseUsiMove(root, result.ponder).ok) line += ` ponder ${result.ponder}`;
+      root.undoMove(move);
+    }
+    return line;
+  }
+
+  /** Write the answer, unless USI says to hold it until `stop` or `ponderhit`. */
+  private finish(search: ActiveSearch, lines: string[]): void {
+    const waitsForGui = search.mode === 'infinite' || search.mode === 'ponder';
+    if (waitsForGui && !search.stopRequested) {
+      search.held = lines;
+      return;
+    }
+    this.search = null;
+    for (const line of lines) this.write(line);
+    this.quitIfIdle();
+  }
+
+  private stop(): void {
+    const search = this.search;
+    if (!search) return; // the answer crossed the stop on its way: nothing to do
+    search.stopRequested = true;
+    if (search.held) return this.finish(search, search.held);
+    this.backend.stop();
+  }
+
+  private ponderhit(): void {
+    const search = this.search;
+    if (!search || search.mode !== 'ponder') return;
+    search.mode = 'normal';
+    if (search.held) return this.finish(search, search.held);
+    const onTheClock = this.limits(search, { ...search.go, ponder: false });
+    if (onTheClock.timeMs === undefined) return; // no clock: the ponder search ends by itself
+    // The tables keep what pondering found, so searching again on the clock loses little.
+    search.restartOnDone = true;
+    this.backend.stop();
+  }
+
+  /** Drop the search in progress without answering it. */
+  private abandonSearch(): void {
+    if (!this.search) return;
+    this.search = null;
+    this.backend.stop();
+  }
+
+  private quit(): void {
+    this.abandonSearch();
+    this.quitted = true;
+    this.onQuit();
+  }
+
+  private display(): void {
+    if (this.position === null) return this.info(`no position (${this.positionError})`);
+    this.write(`sfen ${makeSfen(this.position)}`);
+    for (const line of drawBoard(this.position)) this.write(line);
+  }
+}
+
+/** Does the side to move have a checking move? A mate problem (詰将棋) needs one. */
+export function givesCheck(pos: Position): boolean {
+  for (const move of legalMoves(pos)) {
+    pos.doMove(move);
+    const check = pos.inCheck();
+    pos.undoMove(move);
+    if (check) return true;
+  }
+  return false;
+}
+
+/**
+ * The answer to `go mate`: the mating line when the side to move mates, `nomate` when the search
+ * shows it is mated itself, and `timeout` when the time ran out before either was certain.
+ */
+export function mateAnswer(result: SearchResult): string {
+  if (result.value > MATE_BOUND && result.pv.length > 0) return `checkmate ${result.pv.join(' ')}`;
+  if (result.value < -MATE_BOUND && !result.stopped) return 'checkmate nomate';
+  return 'checkmate timeout';
+}
+
+const show = (text: string | undefined): string =>
+  text === undefined ? 'nothing' : JSON.stringify(text.slice(0, 40));
