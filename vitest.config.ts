@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**', '**/node_modules/**'],
           environment: 'node',
+          // Engine tests walk large trees; on a busy two-core machine 5 s is too tight.
+          testTimeout: 30_000,
         },
       },
       {
