@@ -4,7 +4,7 @@
  * Each step of a node is a numbered section (Stockfish's habit) so the chapters can point at
  * one; the techniques a reader can switch off are behind `s.options`.
  */
-import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
+import { GenMode, generateMoves, hasLegalMove, MAX_MOVES } from '../movegen';
 import { makeUsiMove } from '../notation';
 import { canDeclareWin, repetition, Repetition } from '../rules';
 import { isInPromotionZone } from '../square';
@@ -26,6 +26,8 @@ import { Bound, MATE } from './tt';
 export const INFINITE = MATE + 1;
 /** Quiescence stops resolving captures this many plies past the horizon. */
 const MAX_QUIESCENCE_PLY = 16;
+/** …and answers checks with every evasion only this close to the horizon. */
+const MAX_QUIESCENCE_CHECK_PLY = 2;
 /** How often (in nodes) the search looks at the clock and the stop signal. */
 const CHECK_INTERVAL = 1024;
 
@@ -337,8 +339,10 @@ export function quiescence(
       return standPat;
     best = standPat;
     if (standPat > alpha) alpha = standPat;
-  } else if (qply >= MAX_QUIESCENCE_PLY || ply >= MAX_SEARCH_PLY - 1) {
-    return s.evaluator.evaluate(pos);
+  } else if (qply >= MAX_QUIESCENCE_CHECK_PLY || ply >= MAX_SEARCH_PLY - 1) {
+    // Deep in quiescence a check is not answered move by move (blocking drops alone can number
+    // dozens at every ply); only "no legal reply at all" still counts as mate.
+    return hasLegalMove(pos) ? s.evaluator.evaluate(pos) : -MATE + ply;
   }
   const base = ply * MAX_MOVES;
   const end = generateMoves(

@@ -4,6 +4,7 @@
  * and is what the worker, the USI engine and the tests drive.
  */
 import { EVALUATORS } from '../eval/material';
+import { legalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import { type Position } from '../position';
 import { alphaBeta, INFINITE } from './alphabeta';
@@ -59,7 +60,10 @@ export const MAX_DEPTH = 64;
 /** Turn an internal score into centipawns or "mate in n moves" (n > 0: the side to move mates). */
 export function toScore(value: number): Score {
   if (value > MATE_BOUND) return { kind: 'mate', value: Math.ceil((MATE - value) / 2) };
-  if (value < -MATE_BOUND) return { kind: 'mate', value: -Math.ceil((MATE + value) / 2) };
+  if (value < -MATE_BOUND) {
+    const moves = Math.ceil((MATE + value) / 2);
+    return { kind: 'mate', value: moves === 0 ? 0 : -moves };
+  }
   return { kind: 'cp', value };
 }
 
@@ -104,8 +108,11 @@ export class Searcher {
     s.evaluator = evaluator;
     this.tt.newSearch();
 
+    // A mate search needs no more than 2·mate − 1 plies.
+    const depthLimit =
+      limits.mate !== undefined ? Math.min(maxDepth, 2 * limits.mate - 1) : maxDepth;
     let result: SearchResult | null = null;
-    for (let depth = 1; depth <= maxDepth; depth++) {
+    for (let depth = 1; depth <= depthLimit; depth++) {
       s.trace = options.traceNodes > 0 ? [] : null;
       s.traceLimit = options.traceNodes;
       s.traceParent = -1;
@@ -115,19 +122,12 @@ export class Searcher {
       if (s.stopped && result !== null) break;
       const pv: string[] = [];
       for (let i = 0; i < s.pvLength[0]!; i++) pv.push(makeUsiMove(s.pv[i]!));
-      const timeMs = elapsed();
-      const nodes = s.stats.nodes + s.stats.qnodes;
-      const info: SearchInfo = {
-        depth,
-        seldepth: s.stats.seldepth,
-        score: toScore(value),
-        value,
-        nodes,
-        nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
-        timeMs: Math.round(timeMs),
-        pv,
-        hashfull: this.tt.hashfull(),
-      };
+      // Stopped before the first iteration found anything: any legal move beats none.
+      if (pv.length === 0 && s.stopped) {
+        const first = legalMoves(pos)[0];
+        if (first !== undefined) pv.push(makeUsiMove(first));
+      }
+      const info = this.makeInfo(s, depth, value, pv, elapsed());
       result = {
         ...info,
         bestMove: pv[0] ?? null,
@@ -138,17 +138,46 @@ export class Searcher {
       };
       if (s.stopped) break;
       callbacks.onInfo?.(info);
-      if (pv.length === 0) break; // no legal move, or the game ends here
-      if (
-        Math.abs(value) > MATE_BOUND &&
-        (limits.mate === undefined || MATE - Math.abs(value) <= depth)
-      )
-        break;
-      if (limits.timeMs !== undefined && timeMs > limits.timeMs * 0.5) break;
+      if (pv.length === 0) break; // no legal move: the game is over
+      // A mate proved by the full-width part of the search (not only by quiescence) is final.
+      const matePlies = MATE - Math.abs(value);
+      if (Math.abs(value) > MATE_BOUND && matePlies <= depth) break;
+      if (limits.timeMs !== undefined && elapsed() > limits.timeMs * 0.5) break;
     }
-    return { ...result!, stats: { ...s.stats, nodesPerPly: [...s.stats.nodesPerPly] } };
+    // The totals cover everything searched, including an iteration that was cut short.
+    const timeMs = elapsed();
+    const nodes = s.stats.nodes + s.stats.qnodes;
+    return {
+      ...result!,
+      nodes,
+      timeMs: Math.round(timeMs),
+      nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
+      stopped: s.stopped,
+      stats: { ...s.stats, nodesPerPly: [...s.stats.nodesPerPly] },
+    };
   }
   // #endregion
+
+  private makeInfo(
+    s: SearchState,
+    depth: number,
+    value: number,
+    pv: string[],
+    timeMs: number,
+  ): SearchInfo {
+    const nodes = s.stats.nodes + s.stats.qnodes;
+    return {
+      depth,
+      seldepth: s.stats.seldepth,
+      score: toScore(value),
+      value,
+      nodes,
+      nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
+      timeMs: Math.round(timeMs),
+      pv,
+      hashfull: this.tt.hashfull(),
+    };
+  }
 
   private prepareState(pos: Position, shouldStop: () => boolean): SearchState {
     const evaluator = EVALUATORS[this.options.evaluator]!;
