@@ -297,6 +297,7 @@ export function Board(props: BoardProps): JSX.Element {
       >
         <defs>
           <ArrowHead id={`${arrowId}-head`} />
+          {arrows?.some((a) => a.alt) && <ArrowHead id={`${arrowId}-head-alt`} alt />}
         </defs>
         <rect class="board-wood" x={PAD_LEFT} y={PAD_TOP} width={BOARD_W} height={BOARD_H} />
         {heat}

@@ -29,6 +29,10 @@ import {
 export interface Arrow {
   from?: number;
   to: number;
+  /** Drawn lighter: the later moves of a line after a strong first one. */
+  faint?: boolean;
+  /** Drawn in the second colour, for the other side of a comparison. */
+  alt?: boolean;
 }
 
 // Geometry of the SVG, in its own units. Squares are a little taller than wide, like real boards.
@@ -174,13 +178,17 @@ export function Coordinates({ flipped }: { flipped: boolean }): JSX.Element {
 }
 
 const ARROW_SHORTEN = 10;
+const ALT_OFFSET = 7;
 
 const centerOf = (sq: number, flipped: boolean) => {
   const { col, row } = cellOf(sq, flipped);
   return { x: cellX(col) + CELL_W / 2, y: cellY(row) + CELL_H / 2 };
 };
 
-/** Arrows for moves, rings for drops; `markerId` names the arrowhead marker in the SVG's defs. */
+/**
+ * Arrows for moves, rings for drops; `markerId` names the arrowhead marker in the SVG's defs and
+ * `${markerId}-alt` the second colour's.
+ */
 export function Arrows(props: {
   arrows: readonly Arrow[];
   flipped: boolean;
@@ -191,21 +199,33 @@ export function Arrows(props: {
     <g class="arrows">
       {arrows.map((a, i) => {
         const to = centerOf(a.to, flipped);
+        const style = `${a.faint ? ' faint' : ''}${a.alt ? ' alt' : ''}`;
         if (a.from === undefined)
-          return <circle key={i} class="arrow-ring" cx={to.x} cy={to.y} r={CELL_W / 2 - 4} />;
+          return (
+            <circle
+              key={i}
+              class={`arrow-ring${style}`}
+              cx={to.x}
+              cy={to.y}
+              r={CELL_W / 2 - (a.alt ? 9 : 4)}
+            />
+          );
         const from = centerOf(a.from, flipped);
         const dx = to.x - from.x;
         const dy = to.y - from.y;
         const len = Math.hypot(dx, dy) || 1;
+        // The second colour runs beside the first, so the same move in both stays visible.
+        const ox = a.alt ? (-dy / len) * ALT_OFFSET : 0;
+        const oy = a.alt ? (dx / len) * ALT_OFFSET : 0;
         return (
           <line
             key={i}
-            class="arrow"
-            x1={from.x}
-            y1={from.y}
-            x2={to.x - (dx / len) * ARROW_SHORTEN}
-            y2={to.y - (dy / len) * ARROW_SHORTEN}
-            marker-end={`url(#${markerId})`}
+            class={`arrow${style}`}
+            x1={from.x + ox}
+            y1={from.y + oy}
+            x2={to.x - (dx / len) * ARROW_SHORTEN + ox}
+            y2={to.y - (dy / len) * ARROW_SHORTEN + oy}
+            marker-end={`url(#${markerId}${a.alt ? '-alt' : ''})`}
           />
         );
       })}
@@ -213,8 +233,8 @@ export function Arrows(props: {
   );
 }
 
-/** The arrowhead, for the SVG's defs. */
-export const ArrowHead = ({ id }: { id: string }): JSX.Element => (
+/** The arrowhead, for the SVG's defs (`alt`: in the second colour). */
+export const ArrowHead = ({ id, alt = false }: { id: string; alt?: boolean }): JSX.Element => (
   <marker
     id={id}
     viewBox="0 0 10 10"
@@ -224,7 +244,7 @@ export const ArrowHead = ({ id }: { id: string }): JSX.Element => (
     markerHeight="3.2"
     orient="auto-start-reverse"
   >
-    <path d="M0,0 L10,5 L0,10 z" class="arrow-head" />
+    <path d="M0,0 L10,5 L0,10 z" class={`arrow-head${alt ? ' alt' : ''}`} />
   </marker>
 );
 

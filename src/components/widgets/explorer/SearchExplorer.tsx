@@ -1,0 +1,427 @@
+/**
+ * The search explorer: a position, the engine's options, and what a search of that position
+ * finds — best move and line drawn on the board, score, depth, nodes, speed, the nodes each
+ * iteration cost and every pruning or extension that fired. Any change cancels the running
+ * search and starts a new one a moment later; the last answer stays, dimmed, until then. Side by
+ * side, two option sets (A and B) search the same position in two workers and are compared.
+ * With an `id`, the configuration lives in the page's address, so it can be shared.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { JSX } from 'preact';
+import { makeSfen, type Move, STARTPOS_SFEN } from '../../../engine/index';
+import type { SearchOptions } from '../../../engine/search/options';
+import { Board } from '../Board';
+import { lineCommand, type Line, parseLine, positionOf } from '../board-model';
+import { SfenBox } from '../SfenBox';
+import { LimitsBar } from './LimitsBar';
+import { NodesChart } from './NodesChart';
+import { OptionsPanel } from './OptionsPanel';
+import {
+  defaultOptions,
+  groupSchema,
+  initialB,
+  optionChanges,
+  resolvePartial,
+} from './options-model';
+import { DEFAULT_POSITIONS, positionId, type SearchPosition } from './positions';
+import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
+import { pvArrows } from './search-model';
+import { TraceTree } from './TreeViewer';
+import {
+  decodeState,
+  encodeState,
+  type ExplorerState,
+  positionParam,
+  readNamespace,
+  writeNamespace,
+} from './url-state';
+import { type SearchRequest, useSearch } from './use-search';
+import '../widgets.css';
+import './explorer.css';
+
+export interface SearchExplorerProps {
+  /** Namespace of this explorer's settings in the page's address; without it, none are kept. */
+  id?: string | undefined;
+  /** Positions offered as buttons (default: the start position and a rook exchange). */
+  positions?: readonly SearchPosition[] | undefined;
+  /** The first position (default: the first of `positions`). */
+  initial?: string | undefined;
+  /** A's options, over the defaults: `{ nullMove: true, 'moveEval.captureBonus': 1000 }`. */
+  options?: Readonly<Record<string, unknown>> | undefined;
+  /** The options to show, as dotted paths (default: all but `evaluator` and `traceNodes`). */
+  paths?: readonly string[] | undefined;
+  /** Start side by side (default false). */
+  compare?: boolean | undefined;
+  /** B's difference from A (default: the first switch shown, turned over). */
+  b?: Readonly<Record<string, unknown>> | undefined;
+  /** Offer the side-by-side switch (default true). */
+  allowCompare?: boolean | undefined;
+  /** Depth of the first search (default 4). */
+  depth?: number | undefined;
+  /** Node limit at first (default 0: none). */
+  nodes?: number | undefined;
+  /** Time limit at first in ms (default 0: none). */
+  timeMs?: number | undefined;
+  /** Deepest depth offered (default 8). */
+  maxDepth?: number | undefined;
+  /** Show the search tree of the last iteration under the results (default false). */
+  tree?: boolean | undefined;
+  /** With `tree`: nodes recorded (default 400). */
+  traceNodes?: number | undefined;
+  /** Nodes chart on a log scale at first (default true). */
+  logScale?: boolean | undefined;
+  /** Accessible name of the widget. */
+  label?: string | undefined;
+}
+
+interface Setup {
+  fallback: ExplorerState;
+  problems: string[];
+  visible: string[];
+}
+
+/** The configuration the chapter gave, and anything wrong with it (shown, for the author). */
+function setupOf(props: SearchExplorerProps): Setup {
+  const problems: string[] = [];
+  const positions = props.positions ?? DEFAULT_POSITIONS;
+  let position = props.initial ?? positions[0]?.position ?? 'startpos';
+  const line = parseLine(position);
+  if (!line.ok) {
+    problems.push(`initial position: ${line.error}`);
+    position = 'startpos';
+  }
+  const resolved = resolvePartial(props.options);
+  if (!resolved.ok) problems.push(resolved.error);
+  const a = resolved.ok ? resolved.value : defaultOptions();
+  const visible = groupSchema(props.paths).groups.flatMap((g) => g.specs.map((s) => s.path));
+  const b = initialB(a, visible, props.b);
+  if (!b.ok) problems.push(`b: ${b.error}`);
+  return {
+    fallback: {
+      position: positionParam(position),
+      a,
+      b: b.ok ? b.value : structuredClone(a),
+      compare: props.compare ?? false,
+      limits: { depth: props.depth ?? 4, nodes: props.nodes ?? 0, timeMs: props.timeMs ?? 0 },
+    },
+    problems,
+    visible,
+  };
+}
+
+const sameState = (x: ExplorerState, y: ExplorerState, fallback: ExplorerState): boolean =>
+  JSON.stringify(encodeState(x, fallback)) === JSON.stringify(encodeState(y, fallback));
+
+export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
+  const setup = useMemo(() => setupOf(props), []);
+  const { fallback, problems, visible } = setup;
+  const positions = props.positions ?? DEFAULT_POSITIONS;
+  const traceNodes = props.traceNodes ?? 400;
+  const [state, setState] = useState<ExplorerState>(fallback);
+  const [editing, setEditing] = useState<'a' | 'b'>('a');
+  const [bEdited, setBEdited] = useState(false);
+  const [log, setLog] = useState(props.logScale ?? true);
+  const [treeSide, setTreeSide] = useState<'a' | 'b'>('a');
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [revision, setRevision] = useState(0);
+  const written = useRef<string | null>(null);
+  const mounted = useRef(false);
+  const [ready, setReady] = useState(false);
+
+  // Read the address once, in the browser; write it whenever the configuration changes.
+  useEffect(() => {
+    // No search before the address is read: a search started and cancelled at once would
+    // leave a worker half-loaded for nothing.
+    setReady(true);
+    if (!props.id) return;
+    const decoded = decodeState(readNamespace(location.search, props.id), fallback);
+    if (decoded && !decoded.ok) setUrlError(decoded.error);
+    const loaded = decoded?.ok ? decoded.value : fallback;
+    if (decoded?.ok) {
+      setState(loaded);
+      setBEdited(true);
+      setRevision((r) => r + 1);
+    }
+    written.current = JSON.stringify(encodeState(loaded, fallback));
+  }, []);
+
+  useEffect(() => {
+    // The first run sees the chapter's configuration, before the address has been applied.
+    if (!props.id || written.current === null || !mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    const entries = encodeState(state, fallback);
+    const text = JSON.stringify(entries);
+    if (text === written.current) return;
+    written.current = text;
+    const search = writeNamespace(location.search, props.id, entries);
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  }, [state]);
+
+  const line = useMemo<Line>(() => {
+    const parsed = parseLine(state.position);
+    return parsed.ok ? parsed.value : { setup: STARTPOS_SFEN, moves: [] };
+  }, [state.position]);
+  const pos = useMemo(() => positionOf(line), [line]);
+  const sfen = useMemo(() => makeSfen(pos), [pos]);
+
+  const request = (options: SearchOptions): SearchRequest => ({
+    sfen: state.position,
+    options: props.tree && options.traceNodes === 0 ? { ...options, traceNodes } : options,
+    limits: {
+      depth: state.limits.depth,
+      ...(state.limits.nodes > 0 ? { nodes: state.limits.nodes } : {}),
+      ...(state.limits.timeMs > 0 ? { timeMs: state.limits.timeMs } : {}),
+    },
+  });
+  const searchA = useSearch(ready ? request(state.a) : null);
+  const searchB = useSearch(ready && state.compare ? request(state.b) : null);
+  const running = searchA.running || (state.compare && searchB.running);
+
+  const update = (patch: Partial<ExplorerState>) => setState((s) => ({ ...s, ...patch }));
+  const setPosition = (text: string) => update({ position: positionParam(text) });
+  const play = (move: Move) =>
+    setPosition(lineCommand({ setup: line.setup, moves: [...line.moves, move] }));
+  const back = () =>
+    setPosition(lineCommand({ setup: line.setup, moves: line.moves.slice(0, -1) }));
+  const loadText = (text: string): string | null => {
+    const parsed = parseLine(text);
+    if (!parsed.ok) return parsed.error;
+    setPosition(lineCommand(parsed.value));
+    return null;
+  };
+  const setCompare = (on: boolean) => {
+    setState((s) => {
+      if (!on || bEdited) return { ...s, compare: on };
+      const b = initialB(s.a, visible, props.b);
+      return { ...s, compare: on, b: b.ok ? b.value : s.b };
+    });
+    if (!on) setEditing('a');
+  };
+  const stop = () => {
+    searchA.stop();
+    searchB.stop();
+  };
+  const restore = () => {
+    setState(fallback);
+    setBEdited(false);
+    setUrlError(null);
+    setRevision((r) => r + 1);
+  };
+
+  const shownA = searchA.shown;
+  const shownB = state.compare ? searchB.shown : null;
+  const samePosition = (shown: { sfen: string } | null) =>
+    shown !== null && positionParam(shown.sfen) === positionParam(state.position);
+  const arrows = [
+    ...(samePosition(shownA) ? pvArrows(shownA!.sfen, shownA!.info?.pv ?? []) : []),
+    ...(samePosition(shownB) ? pvArrows(shownB!.sfen, shownB!.info?.pv ?? [], true) : []),
+  ];
+  const activePreset = positions.find(
+    (p) => positionParam(p.position) === positionParam(state.position),
+  );
+  const changes = optionChanges(state.a, state.b).map((c) => `${c.label} ${c.from} → ${c.to}`);
+  const treeShown = treeSide === 'b' && state.compare ? shownB : shownA;
+  const treeTrace = treeShown?.result?.trace;
+  const customised = !sameState(state, fallback, fallback);
+
+  return (
+    <div
+      class={`widget search-explorer${state.compare ? ' comparing' : ''}`}
+      data-widget="search-explorer"
+      data-explorer={props.id}
+      role="region"
+      aria-label={props.label ?? 'Search explorer'}
+    >
+      {problems.length > 0 && (
+        <p class="explorer-error" role="alert">
+          This explorer&rsquo;s settings in the chapter are wrong: {problems.join('; ')}.
+        </p>
+      )}
+      {urlError && (
+        <div class="explorer-error url-error" role="alert">
+          <p>
+            The link&rsquo;s settings for this explorer could not be used ({urlError}), so it shows
+            the chapter&rsquo;s.
+          </p>
+          <button type="button" onClick={() => setUrlError(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {positions.length > 1 && (
+        <div class="explorer-presets" role="group" aria-label="Positions to search">
+          {positions.map((p) => (
+            <button
+              type="button"
+              key={positionId(p)}
+              data-preset={positionId(p)}
+              aria-pressed={p === activePreset}
+              onClick={() => {
+                setPosition(p.position);
+                setRevision((r) => r + 1);
+              }}
+            >
+              {p.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {activePreset?.note && <p class="widget-note preset-note">{activePreset.note}</p>}
+      <div class="se-main">
+        <div class="se-board">
+          <Board
+            position={pos}
+            onMove={play}
+            lastMove={line.moves.at(-1)}
+            arrows={arrows}
+            label="Position searched"
+          />
+          {line.moves.length > 0 && (
+            <p class="explorer-history">
+              <span>
+                Played: <code>{positionParam(state.position).replace(/^.*moves\s+/, '')}</code>
+              </span>
+              <button type="button" onClick={back}>
+                ← Back
+              </button>
+            </p>
+          )}
+          <SfenBox sfen={sfen} revision={revision} onLoad={loadText} />
+        </div>
+        <div class="se-side">
+          <LimitsBar
+            limits={state.limits}
+            maxDepth={props.maxDepth ?? 8}
+            onLimits={(limits) => update({ limits })}
+            running={running}
+            onStop={stop}
+            compare={state.compare}
+            allowCompare={props.allowCompare ?? true}
+            onCompare={setCompare}
+            customised={customised}
+            onRestore={restore}
+          />
+          <div class="se-results">
+            <ResultCard
+              name={state.compare ? 'A' : undefined}
+              shown={shownA}
+              live={searchA.live}
+              running={searchA.running}
+              stale={searchA.stale}
+              error={searchA.error}
+              depth={state.limits.depth}
+            />
+            {state.compare && (
+              <ResultCard
+                name="B"
+                alt
+                shown={shownB}
+                live={searchB.live}
+                running={searchB.running}
+                stale={searchB.stale}
+                error={searchB.error}
+                depth={state.limits.depth}
+              />
+            )}
+          </div>
+          {state.compare && (
+            <ComparisonView
+              a={shownA?.result ?? null}
+              b={shownB?.result ?? null}
+              changes={changes}
+              stale={searchA.stale || searchB.stale}
+            />
+          )}
+        </div>
+      </div>
+      <div class="se-options">
+        <h4 class="se-heading">Options</h4>
+        {state.compare && (
+          <div class="se-editing" role="radiogroup" aria-label="Option set to edit">
+            {(['a', 'b'] as const).map((side) => (
+              <button
+                type="button"
+                key={side}
+                role="radio"
+                aria-checked={editing === side}
+                class={side === 'b' ? 'alt' : undefined}
+                onClick={() => setEditing(side)}
+              >
+                Edit {side.toUpperCase()}
+              </button>
+            ))}
+          </div>
+        )}
+        {editing === 'b' && state.compare ? (
+          <OptionsPanel
+            options={state.b}
+            onChange={(b) => {
+              setBEdited(true);
+              update({ b });
+            }}
+            paths={props.paths}
+            compareTo={state.a}
+            setName="B"
+          />
+        ) : (
+          <OptionsPanel
+            options={state.a}
+            onChange={(a) => update({ a })}
+            paths={props.paths}
+            setName={state.compare ? 'A' : undefined}
+          />
+        )}
+      </div>
+      <div class="se-stats">
+        <NodesChart
+          series={[
+            { name: 'A', infos: shownA?.infos ?? [] },
+            ...(state.compare ? [{ name: 'B', infos: shownB?.infos ?? [], alt: true }] : []),
+          ]}
+          log={log}
+          onLog={setLog}
+          stale={searchA.stale || (state.compare && searchB.stale)}
+        />
+        <CountersTable
+          results={[shownA?.result ?? null, ...(state.compare ? [shownB?.result ?? null] : [])]}
+          names={state.compare ? ['A', 'B'] : ['']}
+          stale={searchA.stale || (state.compare && searchB.stale)}
+        />
+      </div>
+      {props.tree && (
+        <div class="se-tree">
+          <h4 class="se-heading">The tree of the last iteration</h4>
+          {state.compare && (
+            <div class="se-editing" role="radiogroup" aria-label="Tree to show">
+              {(['a', 'b'] as const).map((side) => (
+                <button
+                  type="button"
+                  key={side}
+                  role="radio"
+                  aria-checked={treeSide === side}
+                  onClick={() => setTreeSide(side)}
+                >
+                  {side.toUpperCase()}
+                </button>
+              ))}
+            </div>
+          )}
+          {treeTrace && treeTrace.length > 0 ? (
+            <TraceTree
+              trace={treeTrace}
+              position={treeShown.sfen}
+              board={false}
+              limit={traceNodes}
+            />
+          ) : (
+            <p class="widget-note">The tree appears when the search finishes.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default SearchExplorer;
