@@ -22,6 +22,8 @@ import {
 } from './harness';
 
 const PAGE = '/pruning/';
+/** The chapters that embed the kit. */
+const KIT_PAGES = ['/pruning/', '/horizon/'];
 const EXPLORER = '[data-widget="search-explorer"][data-explorer]';
 /** An opening skirmish where the sliders below change both the node count and the PV. */
 const ROOK_EXCHANGE = 'startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d';
@@ -116,18 +118,18 @@ describeBrowser('the search explorer kit on chapter 3', () => {
   let browser: Browser;
   let opened: OpenedPage | undefined;
 
-  /** Chapter 3 is written by its own issue; until its page exists these tests are skipped. */
-  let chapterWritten = false;
+  /** Chapters are written by their own issues; until a page exists its tests are skipped. */
+  const written = new Map<string, boolean>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    chapterWritten = (await fetch(siteUrl(PAGE))).ok;
+    for (const path of KIT_PAGES) written.set(path, (await fetch(siteUrl(path))).ok);
   });
 
-  /** A test of the chapter's page, skipped (with the reason) while the page does not exist. */
-  const test = (name: string, body: () => Promise<void>): void => {
+  /** A test of a chapter's page, skipped (with the reason) while the page does not exist. */
+  const test = (name: string, body: () => Promise<void>, path = PAGE): void => {
     it(name, async ({ skip }) => {
-      skip(!chapterWritten, `${PAGE} is not written yet`);
+      skip(!written.get(path), `${path} is not written yet`);
       await body();
     });
   };
@@ -136,8 +138,8 @@ describeBrowser('the search explorer kit on chapter 3', () => {
     await browser?.close();
   });
 
-  const open = async (query = '', viewport?: { width: number; height: number }) => {
-    opened = await openPage(browser, `${PAGE}${query}`, viewport);
+  const open = async (query = '', viewport?: { width: number; height: number }, path = PAGE) => {
+    opened = await openPage(browser, `${path}${query}`, viewport);
     return opened.page;
   };
 
@@ -235,7 +237,7 @@ describeBrowser('the search explorer kit on chapter 3', () => {
     expect(await explorer.locator('.comparison-changes').textContent()).toMatch(/→/);
     expect(a.arrows.some((x) => x.includes('alt'))).toBe(true);
     // Editing B marks where it differs from A.
-    await explorer.locator('.se-editing [role="radio"]', { hasText: 'Edit B' }).click();
+    await explorer.locator('.se-editing button', { hasText: 'Edit B' }).click();
     expect(await explorer.locator('.options-panel[data-set="B"] .opt-row.differs').count()).toBe(1);
     await closeCleanly();
   });
@@ -391,4 +393,32 @@ describeBrowser('the search explorer kit on chapter 3', () => {
     expect(box.overflow).toBe('auto');
     await closeCleanly();
   });
+
+  for (const path of KIT_PAGES) {
+    test(
+      `every explorer and tree on ${path} searches and draws without errors, also on a phone`,
+      async () => {
+        for (const viewport of [undefined, PHONE]) {
+          const page = await open('', viewport, path);
+          const explorers = page.locator('[data-widget="search-explorer"]');
+          for (let i = 0; i < (await explorers.count()); i++) {
+            const explorer = explorers.nth(i);
+            await explorer.scrollIntoViewIfNeeded();
+            await settled(explorer);
+            expect(await explorer.locator('.explorer-error').count()).toBe(0);
+            expect(await explorer.locator('.se-board .arrows > *').count()).toBeGreaterThan(0);
+          }
+          const trees = page.locator('[data-widget="tree-viewer"]');
+          for (let i = 0; i < (await trees.count()); i++) {
+            await trees.nth(i).scrollIntoViewIfNeeded();
+            await trees.nth(i).locator('[role="treeitem"]').first().waitFor({ timeout: 45_000 });
+            expect(await trees.nth(i).locator('.explorer-error').count()).toBe(0);
+          }
+          expect(await overflowsHorizontally(page)).toBe(false);
+          await closeCleanly();
+        }
+      },
+      path,
+    );
+  }
 });

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { makeSfen, type Move, STARTPOS_SFEN } from '../../../engine/index';
+import type { SearchInfo } from '../../../engine/search/iterate';
 import type { SearchOptions } from '../../../engine/search/options';
 import { Board } from '../Board';
 import { lineCommand, type Line, parseLine, positionOf } from '../board-model';
@@ -35,7 +36,7 @@ import {
   readNamespace,
   writeNamespace,
 } from './url-state';
-import { type SearchRequest, useSearch } from './use-search';
+import { type SearchRequest, type SearchState, useSearch } from './use-search';
 import '../widgets.css';
 import './explorer.css';
 
@@ -108,6 +109,10 @@ function setupOf(props: SearchExplorerProps): Setup {
     visible,
   };
 }
+
+/** The chart follows a running search depth by depth; otherwise it shows the last one. */
+const chartInfos = (search: SearchState): readonly SearchInfo[] =>
+  search.running && search.live.length > 0 ? search.live : (search.shown?.infos ?? []);
 
 const sameState = (x: ExplorerState, y: ExplorerState, fallback: ExplorerState): boolean =>
   JSON.stringify(encodeState(x, fallback)) === JSON.stringify(encodeState(y, fallback));
@@ -339,13 +344,12 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       <div class="se-options">
         <h4 class="se-heading">Options</h4>
         {state.compare && (
-          <div class="se-editing" role="radiogroup" aria-label="Option set to edit">
+          <div class="se-editing" role="group" aria-label="Option set to edit">
             {(['a', 'b'] as const).map((side) => (
               <button
                 type="button"
                 key={side}
-                role="radio"
-                aria-checked={editing === side}
+                aria-pressed={editing === side}
                 class={side === 'b' ? 'alt' : undefined}
                 onClick={() => setEditing(side)}
               >
@@ -377,12 +381,14 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       <div class="se-stats">
         <NodesChart
           series={[
-            { name: 'A', infos: shownA?.infos ?? [] },
-            ...(state.compare ? [{ name: 'B', infos: shownB?.infos ?? [], alt: true }] : []),
+            { name: 'A', infos: chartInfos(searchA) },
+            ...(state.compare ? [{ name: 'B', infos: chartInfos(searchB), alt: true }] : []),
           ]}
           log={log}
           onLog={setLog}
-          stale={searchA.stale || (state.compare && searchB.stale)}
+          stale={[searchA, ...(state.compare ? [searchB] : [])].some(
+            (s) => s.stale && !(s.running && s.live.length > 0),
+          )}
         />
         <CountersTable
           results={[shownA?.result ?? null, ...(state.compare ? [shownB?.result ?? null] : [])]}
@@ -394,13 +400,12 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
         <div class="se-tree">
           <h4 class="se-heading">The tree of the last iteration</h4>
           {state.compare && (
-            <div class="se-editing" role="radiogroup" aria-label="Tree to show">
+            <div class="se-editing" role="group" aria-label="Tree to show">
               {(['a', 'b'] as const).map((side) => (
                 <button
                   type="button"
                   key={side}
-                  role="radio"
-                  aria-checked={treeSide === side}
+                  aria-pressed={treeSide === side}
                   onClick={() => setTreeSide(side)}
                 >
                   {side.toUpperCase()}

@@ -454,7 +454,7 @@ function MomentView(props: {
           />
         </div>
       )}
-      <div class="tv-moment" aria-live="polite">
+      <div class="tv-moment">
         <p class="tv-moment-head">
           {finished && root ? (
             root.best === null ? (
