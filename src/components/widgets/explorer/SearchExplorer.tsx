@@ -17,13 +17,8 @@ import { SfenBox } from '../SfenBox';
 import { LimitsBar } from './LimitsBar';
 import { NodesChart } from './NodesChart';
 import { OptionsPanel } from './OptionsPanel';
-import {
-  defaultOptions,
-  groupSchema,
-  initialB,
-  optionChanges,
-  resolvePartial,
-} from './options-model';
+import { initialB, optionChanges } from './options-model';
+import { setupOf } from './explorer-setup';
 import { DEFAULT_POSITIONS, positionId, type SearchPosition } from './positions';
 import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
 import { pvArrows } from './search-model';
@@ -73,41 +68,6 @@ export interface SearchExplorerProps {
   logScale?: boolean | undefined;
   /** Accessible name of the widget. */
   label?: string | undefined;
-}
-
-interface Setup {
-  fallback: ExplorerState;
-  problems: string[];
-  visible: string[];
-}
-
-/** The configuration the chapter gave, and anything wrong with it (shown, for the author). */
-function setupOf(props: SearchExplorerProps): Setup {
-  const problems: string[] = [];
-  const positions = props.positions ?? DEFAULT_POSITIONS;
-  let position = props.initial ?? positions[0]?.position ?? 'startpos';
-  const line = parseLine(position);
-  if (!line.ok) {
-    problems.push(`initial position: ${line.error}`);
-    position = 'startpos';
-  }
-  const resolved = resolvePartial(props.options);
-  if (!resolved.ok) problems.push(resolved.error);
-  const a = resolved.ok ? resolved.value : defaultOptions();
-  const visible = groupSchema(props.paths).groups.flatMap((g) => g.specs.map((s) => s.path));
-  const b = initialB(a, visible, props.b);
-  if (!b.ok) problems.push(`b: ${b.error}`);
-  return {
-    fallback: {
-      position: positionParam(position),
-      a,
-      b: b.ok ? b.value : structuredClone(a),
-      compare: props.compare ?? false,
-      limits: { depth: props.depth ?? 4, nodes: props.nodes ?? 0, timeMs: props.timeMs ?? 0 },
-    },
-    problems,
-    visible,
-  };
 }
 
 /** The chart follows a running search depth by depth; otherwise it shows the last one. */
