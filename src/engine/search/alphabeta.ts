@@ -270,6 +270,7 @@ export function alphaBeta(
       s.traceParent = parent;
       return 0;
     }
+    // #region beta-cutoff
     if (v > best) {
       best = v;
       bestMove = move;
@@ -285,6 +286,7 @@ export function alphaBeta(
         }
       }
     }
+    // #endregion
   }
   s.traceParent = parent;
   // Everything but the first move was pruned away and the first failed low: still a result.
