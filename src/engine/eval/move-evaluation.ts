@@ -7,8 +7,13 @@
  * defending them (GainS). Capturing anything but a pawn and the focus pawn (焦点の歩) get bonuses.
  * Threats to the king are not exchange values but fixed amounts, by who bears on the destination.
  *
- * Where the seed walks twelve step directions and then the long-range ones separately (so a
- * slider counts an adjacent piece twice), this version walks the moved piece's `attacks` once.
+ * Where this version departs from the seed's code:
+ * - the seed walks twelve step directions and then the long-range ones separately, so a slider
+ *   counts an adjacent piece twice; here the moved piece's `attacks` are walked once;
+ * - a slider uncovered onto the enemy king counts as the unguarded king threat (the seed would
+ *   add the king's own exchange value, which swamps every other term);
+ * - the seed's focus-pawn test looks only at pawn drops (its drops keep the piece in the origin
+ *   field); here pawn moves count too, as the book describes the idea.
  */
 import { attacks, DIRECTIONS, SLIDES_ALONG } from '../attacks';
 import { legalMoves } from '../movegen';
