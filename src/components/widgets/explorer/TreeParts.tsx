@@ -191,8 +191,7 @@ export function MomentView(props: {
             </>
           ) : null}
         </p>
-        <table class="tv-window">
-          <caption class="visually-hidden">α and β of each open node at this moment</caption>
+        <table class="tv-window" aria-label="α and β of each open node at this moment">
           <thead>
             <tr>
               <th scope="col">Ply</th>
