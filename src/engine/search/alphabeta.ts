@@ -258,7 +258,7 @@ export function alphaBeta(
     pos.undoMove(move);
 
     // Step 11. Seed 000's horizon re-search of a recapture.
-    if (!s.stopped && wantsRecaptureResearch(s, ply, move, v, beta)) {
+    if (!s.stopped && wantsRecaptureResearch(s, ply, move, v, beta, extension)) {
       s.extensions[ply + 1] = s.extensions[ply]! + extension + o.recapturePlies;
       pos.doMove(move);
       s.traceNote = `recapture re-search +${o.recapturePlies} (seed 000)`;

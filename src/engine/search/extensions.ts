@@ -25,7 +25,8 @@ export function checkExtension(s: SearchState, ply: number, givesCheck: boolean)
  * it bad (value < 0), this move takes that piece, and the search says the result is no better
  * than β: the previous move may be a delaying sacrifice pushing trouble past the horizon, so
  * read this move again `recapturePlies` deeper. Judged lazily: the previous move's value is
- * only computed when a recapture is about to be re-searched.
+ * only computed when a recapture is about to be re-searched. `extended` is what this move has
+ * already drawn on the line's budget (a check extension).
  */
 export function wantsRecaptureResearch(
   s: SearchState,
@@ -33,13 +34,14 @@ export function wantsRecaptureResearch(
   move: Move,
   value: number,
   beta: number,
+  extended: number,
 ): boolean {
   const o = s.options;
   if (
     !o.recaptureExtension ||
     ply < 1 ||
     value > beta ||
-    extensionBudget(s, ply) < o.recapturePlies
+    extensionBudget(s, ply) - extended < o.recapturePlies
   )
     return false;
   const previous = s.line[ply - 1]!;
