@@ -4,6 +4,7 @@
  * the time allocation of usi-time.ts. Real searches run through the synchronous backend; a
  * scripted backend stands in where the order of events matters (stop while searching).
  */
+import { newStats } from '../../src/engine/search/state';
 import { describe, expect, it } from 'vitest';
 import {
   legalMoves,
@@ -103,18 +104,7 @@ function fakeResult(pv: string[], value: number, stopped: boolean): SearchResult
     bestMove: pv[0] ?? null,
     ponder: pv[1] ?? null,
     stopped,
-    stats: {
-      nodes: 0,
-      qnodes: 0,
-      nodesPerPly: [],
-      ttProbes: 0,
-      ttHits: 0,
-      ttCutoffs: 0,
-      cutoffs: 0,
-      firstMoveCutoffs: 0,
-      seldepth: 0,
-      counters: {},
-    },
+    stats: newStats(),
   };
 }
 

@@ -29,25 +29,10 @@ export function readFixture<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8')) as T;
 }
 
-/**
- * mulberry32: a tiny seeded PRNG, so a failing random test replays exactly.
- * (Tommy Ettinger's public-domain generator; period 2^32, plenty for test sampling.)
- */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator and picker are the engine tests' own (one PRNG for every random test).
+import { makeRng, pick } from '../helpers';
 
-export const pick = <T>(rng: () => number, items: readonly T[]): T => {
-  if (items.length === 0) throw new Error('pick from an empty list');
-  return items[Math.floor(rng() * items.length)]!;
-};
+export { makeRng, pick };
 
 /**
  * Play up to `plies` random legal moves from `sfen` (a capture with probability `captureBias`
