@@ -1,5 +1,5 @@
 /**
- * The same searches in Chromium, the way the book runs them: src/engine/worker.ts bundled by
+ * The same searches in Chromium, the way the book runs them: src/engine/worker/worker.ts bundled by
  * esbuild (as Vite bundles it for the site), started as a module Web Worker by a page served from
  * a local HTTP server, and sent `go` requests (protocol.ts) that answer with `bestmove`. Node
  * imports the very same bundle and calls its runGo, so both run identical code even if the
@@ -21,7 +21,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 import { BestTime, timeSync } from './search-timing';
 
-const WORKER_ENTRY = new URL('../src/engine/worker.ts', import.meta.url).pathname;
+const WORKER_ENTRY = new URL('../src/engine/worker/worker.ts', import.meta.url).pathname;
 
 /** The page: one worker, and a function the benchmark calls to run one `go` request. */
 const PAGE_HTML = `<!doctype html>

@@ -145,7 +145,9 @@ function reportFsf(
 }
 
 function reportBrowser(browser: BrowserSummary): void {
-  say('3. Chromium against Node: src/engine/worker.ts bundled by esbuild; Chromium runs it in a');
+  say(
+    '3. Chromium against Node: src/engine/worker/worker.ts bundled by esbuild; Chromium runs it in a',
+  );
   say("   Web Worker, Node imports the same bundle and calls its runGo. Chromium's CPU time is");
   say("   its renderer processes' threads'; Node's, this process's (Node ÷ Chromium above 1:");
   say('   Node is faster)');

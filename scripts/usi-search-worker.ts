@@ -12,7 +12,7 @@ import {
   type SearchResult,
 } from '../src/engine/search/index';
 import { err, type Result } from '../src/engine/types';
-import { runSearchJob, type SearchJob } from '../src/engine/usi-backend';
+import { runSearchJob, type SearchJob } from '../src/engine/usi/backend';
 
 /** Messages to the search thread. */
 export type WorkerRequest =

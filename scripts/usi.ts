@@ -12,8 +12,8 @@ import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { type SearchInfo, type SearchResult } from '../src/engine/search/index';
 import { err, type Result } from '../src/engine/types';
-import { UsiEngine } from '../src/engine/usi';
-import { type SearchBackend, type SearchJob } from '../src/engine/usi-backend';
+import { UsiEngine } from '../src/engine/usi/engine';
+import { type SearchBackend, type SearchJob } from '../src/engine/usi/backend';
 import {
   STOP_ID,
   type WorkerData,

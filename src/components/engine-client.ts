@@ -17,7 +17,7 @@ import type {
   RankMessage,
   ResultMessage,
   SearchInfoMessage,
-} from '../engine/protocol';
+} from '../engine/worker/protocol';
 import type { MoveEvalParams } from '../engine/eval/move-evaluation';
 import type { SearchLimits } from '../engine/search/iterate';
 
@@ -81,7 +81,7 @@ const defaultTimers: Timers = {
 };
 
 export const createEngineWorker = (): WorkerLike =>
-  new Worker(new URL('../engine/worker.ts', import.meta.url), {
+  new Worker(new URL('../engine/worker/worker.ts', import.meta.url), {
     type: 'module',
     name: 'yomi-engine',
   }) as unknown as WorkerLike;

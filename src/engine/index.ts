@@ -23,6 +23,7 @@ export {
   repetition,
   Repetition,
   canDeclareWin,
+  hasCheckingMove,
 } from './rules';
 export { legalMovesNaive } from './naive';
 export { perft, divide, type PerftOptions } from './perft';

@@ -20,7 +20,7 @@ import {
 } from './attacks';
 import { isDropPawnMate } from './drop-pawn-mate';
 import { type Position } from './position';
-import { BOARD_SIZE, fileOf, relativeRank, SQUARES } from './square';
+import { BOARD_SIZE, FIRST_LIVE_RANK, fileOf, relativeRank, SQUARES } from './square';
 import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
 
 export const GenMode = { All: 0, CapturesAndPromotions: 1, Quiets: 2 } as const;
@@ -42,9 +42,6 @@ for (let c = 0; c < 2; c++) {
   LANDABLE[c * 128 + EMPTY] = 1;
   for (let kind = 1; kind <= 14; kind++) LANDABLE[c * 128 + (kind | ((c ^ 1) << 4))] = 1;
 }
-
-/** The lowest relative rank a kind may stand on without being a dead piece (行き所のない駒). */
-export const FIRST_LIVE_RANK = new Uint8Array([0, 2, 2, 3, 1, 1, 1, 1, 1]);
 
 // Scratch state of one generation (the engine is single-threaded per worker).
 const pinDirection = new Int8Array(BOARD_SIZE);

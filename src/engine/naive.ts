@@ -10,6 +10,7 @@ import { type Position } from './position';
 import { BOARD_SIZE, isInPromotionZone, relativeRank, SQUARES, fileOf } from './square';
 import { dropKind, EMPTY, isDrop, Kind, makeDrop, makeMove, type Move } from './types';
 
+/** Its own copy of the dead-piece ranks, on purpose: a twin shares no rule data with what it checks. */
 const FIRST_LIVE_RANK = [0, 2, 2, 3, 1, 1, 1, 1, 1];
 
 function pseudoLegalMoves(pos: Position): Move[] {

@@ -3,17 +3,20 @@
  * `StateInfo`, here a set of typed arrays indexed by ply).
  *
  * What doMove keeps up to date: the board and hands, the side to move, the Zobrist key, the
- * king squares, the files holding each side's pawns (for 二歩), and the effect counts (利き).
+ * king squares, the files holding each side's pawns (for 二歩), the material balance and the
+ * effect counts (利き).
  * Effects are copy-make: doMove copies the current block of counts into the next ply's slot
  * and updates it incrementally; undoMove steps back to the previous slot, which was never touched.
  */
 import { computeEffects, EFFECT_STRIDE, updatePieceEffect, updateRaysThrough } from './effect';
+import { CAPTURE_VALUE, computeMaterial, PROMOTION_GAIN } from './eval/material';
 import { BOARD_SIZE, fileOf, square, SQUARES } from './square';
 import {
   type Color,
   EMPTY,
   GOTE_BIT,
   Kind,
+  KIND_COUNT,
   type Move,
   MOVE_DROP,
   MOVE_PROMOTE,
@@ -56,6 +59,11 @@ export class Position {
   keyHi = 0;
   /** Bit f-1 set when the side has an unpromoted pawn on file f. */
   readonly pawnFiles = new Uint16Array(2);
+  /**
+   * Material on the board and in hand, sente's minus gote's (kings not counted), kept move by
+   * move; `computeMaterial` is its from-scratch twin.
+   */
+  material = 0;
 
   /** Effect counts of every ply, `EFFECT_STRIDE` bytes each; the current block starts at `effectBase`. */
   readonly effects = new Uint8Array((MAX_PLY + 1) * EFFECT_STRIDE);
@@ -68,6 +76,12 @@ export class Position {
   readonly keyHiStack = new Uint32Array(MAX_PLY + 1);
   /** 1 when the side to move at that ply was in check (for perpetual check). */
   readonly checkStack = new Uint8Array(MAX_PLY + 1);
+  /**
+   * Plies since the last null move (or since set-up) at each ply: a repetition is only looked
+   * for this far back, since a position before a pass was not reached by moves.
+   */
+  readonly pliesFromNullStack = new Uint16Array(MAX_PLY + 1);
+  private readonly materialStack = new Int32Array(MAX_PLY + 1);
 
   constructor() {
     this.board.set(WALL_BOARD);
@@ -138,6 +152,8 @@ export class Position {
     this.effectBase = base;
     this.pawnFilesStack[ply * 2] = this.pawnFiles[0]!;
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
+    this.materialStack[ply] = this.material;
+    const sign = us === 0 ? 1 : -1;
     let lo = this.keyLo ^ SIDE_KEY_LO;
     let hi = this.keyHi ^ SIDE_KEY_HI;
 
@@ -166,22 +182,30 @@ export class Position {
       updatePieceEffect(board, effects, base, piece, from, -1);
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
+      if (moved !== piece) this.material += sign * PROMOTION_GAIN[piece & 15]!;
       if (captured !== EMPTY) {
         updatePieceEffect(board, effects, base, captured, to, -1);
         lo ^= PIECE_KEY_LO[captured * BOARD_SIZE + to]!;
         hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
-        const kind = captured & 7 || Kind.King; // promoted kinds fold back: 9..14 → 1..6
-        const h = us * 8 + kind;
-        const count = hand[h]!;
-        lo ^=
-          HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
-          HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
-        hi ^=
-          HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
-          HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
-        hand[h] = count + 1;
-        if (captured === (Kind.Pawn | ((us ^ 1) << 4)))
-          this.pawnFiles[us ^ 1]! &= ~(1 << (fileOf(to) - 1));
+        const kind = captured & 7; // promoted kinds fold back: 9..14 → 1..6; the king to 0
+        if (kind !== 0) {
+          const h = us * 8 + kind;
+          const count = hand[h]!;
+          lo ^=
+            HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
+            HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
+          hi ^=
+            HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
+            HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
+          hand[h] = count + 1;
+          this.material += sign * CAPTURE_VALUE[captured & 15]!;
+          if (captured === (Kind.Pawn | ((us ^ 1) << 4)))
+            this.pawnFiles[us ^ 1]! &= ~(1 << (fileOf(to) - 1));
+        } else {
+          // A king-capture search (chapter 8) may take the king: the game is over, and the
+          // king goes nowhere (not into the hand); the side simply has no king square any more.
+          this.kingSquare[us ^ 1] = 0;
+        }
       }
       board[from] = EMPTY;
       updateRaysThrough(board, effects, base, from, 1, captured !== EMPTY ? to : -1);
@@ -201,6 +225,7 @@ export class Position {
     this.keyLoStack[ply + 1] = this.keyLo;
     this.keyHiStack[ply + 1] = this.keyHi;
     this.checkStack[ply + 1] = this.inCheck() ? 1 : 0;
+    this.pliesFromNullStack[ply + 1] = this.pliesFromNullStack[ply]! + 1;
   }
   // #endregion
 
@@ -221,11 +246,15 @@ export class Position {
       const captured = this.capturedStack[ply]!;
       board[from] = piece;
       board[to] = captured;
-      if (captured !== EMPTY) hand[us * 8 + (captured & 7 || Kind.King)]!--;
+      if (captured !== EMPTY) {
+        if ((captured & 7) !== 0) hand[us * 8 + (captured & 7)]!--;
+        else this.kingSquare[us ^ 1] = to;
+      }
       if ((piece & 15) === Kind.King) this.kingSquare[us] = from;
     }
     this.pawnFiles[0] = this.pawnFilesStack[ply * 2]!;
     this.pawnFiles[1] = this.pawnFilesStack[ply * 2 + 1]!;
+    this.material = this.materialStack[ply]!;
     this.effectBase -= EFFECT_STRIDE;
     this.sideToMove = us;
     this.ply = ply;
@@ -248,6 +277,7 @@ export class Position {
     this.effectBase = base;
     this.pawnFilesStack[ply * 2] = this.pawnFiles[0]!;
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
+    this.materialStack[ply] = this.material;
     this.capturedStack[ply] = EMPTY;
     this.keyLo = (this.keyLo ^ SIDE_KEY_LO) >>> 0;
     this.keyHi = (this.keyHi ^ SIDE_KEY_HI) >>> 0;
@@ -256,6 +286,7 @@ export class Position {
     this.keyLoStack[ply + 1] = this.keyLo;
     this.keyHiStack[ply + 1] = this.keyHi;
     this.checkStack[ply + 1] = 0;
+    this.pliesFromNullStack[ply + 1] = 0;
   }
 
   undoNullMove(): void {
@@ -293,6 +324,8 @@ export class Position {
     this.keyLoStack[0] = this.keyLo;
     this.keyHiStack[0] = this.keyHi;
     this.checkStack[0] = this.inCheck() ? 1 : 0;
+    this.pliesFromNullStack[0] = 0;
+    this.material = computeMaterial(this);
   }
 
   /** A copy of the current position (history not included: the copy starts at ply 0). */
@@ -327,12 +360,25 @@ export class Position {
       if ((p & 15) === Kind.King && this.kingSquare[p >> 4] !== sq)
         return `king square of colour ${p >> 4}`;
     }
+    for (let c = 0; c < 2; c++) {
+      const king = this.kingSquare[c]!;
+      if (king !== 0 && this.board[king] !== (Kind.King | (c << 4)))
+        return `king square of colour ${c}: ${king} holds no king of that colour`;
+      if (king === 0 && SQUARES.some((sq) => this.board[sq] === (Kind.King | (c << 4))))
+        return `king square of colour ${c}: 0, but the king is on the board`;
+      if (this.hand[c * 8] !== 0) return `hand slot 0 of colour ${c} holds ${this.hand[c * 8]}`;
+      for (let k = Kind.Pawn; k <= Kind.Gold; k++)
+        if (this.hand[c * 8 + k]! > KIND_COUNT[k])
+          return `hand of colour ${c}: ${this.hand[c * 8 + k]} of kind ${k}`;
+    }
     const files = [0, 0];
     for (const sq of SQUARES) {
       const p = this.board[sq]!;
       if ((p & 15) === Kind.Pawn) files[p >> 4]! |= 1 << (fileOf(sq) - 1);
     }
     if (files[0] !== this.pawnFiles[0] || files[1] !== this.pawnFiles[1]) return 'pawn files';
+    const material = computeMaterial(this);
+    if (material !== this.material) return `material ${this.material}, expected ${material}`;
     return null;
   }
 
@@ -346,7 +392,9 @@ export class Position {
       this.pawnFilesStack.byteLength +
       this.keyLoStack.byteLength +
       this.keyHiStack.byteLength +
-      this.checkStack.byteLength
+      this.checkStack.byteLength +
+      this.pliesFromNullStack.byteLength +
+      this.materialStack.byteLength
     );
   }
 

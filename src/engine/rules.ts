@@ -4,9 +4,9 @@
  * entering-king declaration.
  */
 import { isDropPawnMate } from './drop-pawn-mate';
-import { FIRST_LIVE_RANK, hasLegalMove } from './movegen';
+import { hasLegalMove, legalMoves } from './movegen';
 import { type Position } from './position';
-import { fileOf, isInPromotionZone, relativeRank, SQUARES } from './square';
+import { FIRST_LIVE_RANK, fileOf, isInPromotionZone, relativeRank, SQUARES } from './square';
 import { Color, EMPTY, Kind, makeDrop, type Move } from './types';
 
 /** Mate (詰み): in check with no legal move. (Shogi has no stalemate draw: no move at all loses too.) */
@@ -50,6 +50,17 @@ export function illegalDrops(pos: Position): { move: Move; reason: IllegalDropRe
     }
   }
   return out;
+}
+
+/** Has the side to move a move that gives check? A mate problem (詰将棋) needs one to start. */
+export function hasCheckingMove(pos: Position): boolean {
+  for (const move of legalMoves(pos)) {
+    pos.doMove(move);
+    const check = pos.inCheck();
+    pos.undoMove(move);
+    if (check) return true;
+  }
+  return false;
 }
 
 // #region repetition

@@ -8,9 +8,8 @@
  */
 import { parseUsiMove } from './notation';
 import { MAX_PLY, Position } from './position';
-import { fileOf, relativeRank, square, SQUARES } from './square';
+import { FIRST_LIVE_RANK, fileOf, relativeRank, square, SQUARES } from './square';
 import { err, GOTE_BIT, HAND_KINDS, Kind, KIND_COUNT, ok, PROMOTED, type Result } from './types';
-import { FIRST_LIVE_RANK } from './movegen';
 
 export const STARTPOS_SFEN = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
 

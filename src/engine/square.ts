@@ -48,6 +48,13 @@ export const isOnBoard = (sq: number): boolean => sq >= 0 && sq < BOARD_SIZE && 
 export const relativeRank = (color: number, sq: number): number =>
   color === 0 ? rankOf(sq) : 10 - rankOf(sq);
 
+/**
+ * The lowest relative rank each kind may stand on (index = kind): a pawn or lance on the far rank,
+ * or a knight on the two far ranks, could never move again (行き所のない駒, a dead piece), so it
+ * may not be dropped there and must promote when it moves there.
+ */
+export const FIRST_LIVE_RANK = new Uint8Array([0, 2, 2, 3, 1, 1, 1, 1, 1]);
+
 /** The three far ranks are the promotion zone (敵陣). */
 export const isInPromotionZone = (color: number, sq: number): boolean =>
   relativeRank(color, sq) <= 3;

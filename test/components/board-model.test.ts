@@ -32,7 +32,7 @@ import {
   SQUARES,
   STARTPOS_SFEN,
 } from '../../src/engine/index';
-import { parsePositionText } from '../../src/engine/protocol';
+import { parsePositionText } from '../../src/engine/worker/protocol';
 
 const at = (text: string): Position => {
   const parsed = parsePositionText(text);

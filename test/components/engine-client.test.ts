@@ -8,7 +8,7 @@ import {
   IDLE_SHUTDOWN_MS,
   type WorkerLike,
 } from '../../src/components/engine-client';
-import type { EngineRequest, EngineResponse } from '../../src/engine/protocol';
+import type { EngineRequest, EngineResponse } from '../../src/engine/worker/protocol';
 
 class FakeWorker implements WorkerLike {
   sent: EngineRequest[] = [];

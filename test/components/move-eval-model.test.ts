@@ -29,7 +29,7 @@ import {
   type MoveEvalParams,
 } from '../../src/engine/eval/move-evaluation';
 import { makeSfen, parseSquareName, type Position, SQ81 } from '../../src/engine/index';
-import { parsePositionText } from '../../src/engine/protocol';
+import { parsePositionText } from '../../src/engine/worker/protocol';
 import { resolveOptions } from '../../src/engine/search/options';
 import { Searcher } from '../../src/engine/search/index';
 

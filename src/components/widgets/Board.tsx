@@ -17,7 +17,7 @@ import {
   type Position,
   SQ81,
 } from '../../engine/index';
-import { parsePositionText } from '../../engine/protocol';
+import { parsePositionText } from '../../engine/worker/protocol';
 import {
   clickHand,
   clickSquare,

@@ -28,7 +28,7 @@ import {
   makeSquareName,
   STARTPOS_SFEN,
 } from '../../engine/index';
-import { parsePositionText } from '../../engine/protocol';
+import { parsePositionText } from '../../engine/worker/protocol';
 
 /** Kanji on each piece's face, by kind; gote's king is written 王, sente's 玉 (as in most diagrams). */
 export const PIECE_KANJI = [

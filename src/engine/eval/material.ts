@@ -1,11 +1,12 @@
 /**
  * Material evaluation: the sum of piece values, on the board and in hand, from the side to
  * move's point of view. The first evaluator of the book; later chapters plug in others through
- * the same `Evaluator` interface.
+ * the same `Evaluator` interface (evaluator.ts) and the registry (index.ts).
  */
 import { type Position } from '../position';
 import { SQUARES } from '../square';
 import { Kind } from '../types';
+import { type Evaluator } from './evaluator';
 
 /**
  * Piece values in centipawn-like units, indexed by kind: Bonanza 6's material table as kept in
@@ -36,15 +37,12 @@ export const PROMOTION_GAIN: readonly number[] = PIECE_VALUE.map((v, kind) =>
   kind >= 1 && kind <= 6 ? PIECE_VALUE[kind + 8]! - v : 0,
 );
 
-/** An evaluator scores a position from the side to move's point of view. */
-export interface Evaluator {
-  readonly name: string;
-  evaluate(pos: Position): number;
-}
-
 // #region material
-/** Material balance, recounted from the board and hands. */
-export function evaluateMaterial(pos: Position): number {
+/**
+ * Material balance from scratch: sente's pieces on the board and in hand minus gote's, kings not
+ * counted. The position keeps the same sum move by move (`pos.material`); this is its twin.
+ */
+export function computeMaterial(pos: Position): number {
   let score = 0;
   for (let i = 0; i < 81; i++) {
     const p = pos.board[SQUARES[i]!]!;
@@ -53,11 +51,16 @@ export function evaluateMaterial(pos: Position): number {
   }
   for (let k = Kind.Pawn; k <= Kind.Gold; k++)
     score += (pos.hand[k]! - pos.hand[8 + k]!) * HAND_VALUE[k]!;
-  return pos.sideToMove === 0 ? score : -score;
+  return score;
 }
+
+/** The material evaluation: the kept balance, from the side to move's point of view. */
+export const evaluateMaterial = (pos: Position): number =>
+  pos.sideToMove === 0 ? pos.material : -pos.material;
 // #endregion
 
-export const materialEvaluator: Evaluator = { name: 'material', evaluate: evaluateMaterial };
-
-/** The evaluators a search option can name. */
-export const EVALUATORS: Record<string, Evaluator> = { material: materialEvaluator };
+export const materialEvaluator: Evaluator = {
+  name: 'material',
+  description: 'Piece values on the board and in hand (Bonanza 6’s table).',
+  evaluate: evaluateMaterial,
+};

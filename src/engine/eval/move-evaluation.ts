@@ -21,7 +21,8 @@ import { makeUsiMove } from '../notation';
 import { type Position } from '../position';
 import { EMPTY, isDrop, Kind, type Move, WALL } from '../types';
 import { exchangeValue } from './exchange';
-import { type Evaluator, materialEvaluator } from './material';
+import { type Evaluator } from './evaluator';
+import { materialEvaluator } from './material';
 
 // #region move-eval-constants
 /** The constants of the move evaluation, named as in the chapter; all from seed 000. */

@@ -3,7 +3,7 @@
  * completed depth. The `Searcher` owns the tables that live across searches (the TT, history)
  * and is what the worker, the USI engine and the tests drive.
  */
-import { EVALUATORS } from '../eval/material';
+import { EVALUATORS } from '../eval/index';
 import { legalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import { type Position } from '../position';
@@ -96,7 +96,7 @@ export class Searcher {
   search(pos: Position, limits: SearchLimits = {}, callbacks: SearchCallbacks = {}): SearchResult {
     const start = performance.now();
     const options = this.options;
-    const evaluator = EVALUATORS[options.evaluator] ?? EVALUATORS[DEFAULT_OPTIONS.evaluator]!;
+    const evaluator = EVALUATORS[options.evaluator] ?? EVALUATORS[DEFAULT_OPTIONS.evaluator];
     const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH, MAX_SEARCH_PLY - 2);
     const elapsed = (): number => performance.now() - start;
     const external = callbacks.shouldStop ?? (() => false);
@@ -180,7 +180,7 @@ export class Searcher {
   }
 
   private prepareState(pos: Position, shouldStop: () => boolean): SearchState {
-    const evaluator = EVALUATORS[this.options.evaluator]!;
+    const evaluator = EVALUATORS[this.options.evaluator];
     if (this.state === null)
       this.state = new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
     const s = this.state;

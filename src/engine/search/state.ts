@@ -2,7 +2,7 @@
  * What one search carries from node to node: the position, options, tables, move stacks,
  * statistics and the stop signal. Allocated once per Searcher and reused.
  */
-import { type Evaluator } from '../eval/material';
+import { type Evaluator } from '../eval/evaluator';
 import { MAX_MOVES } from '../movegen';
 import { type Position } from '../position';
 import { type Move } from '../types';

@@ -3,7 +3,7 @@
  * faint rest, rings for drops), counters named and lined up for A and B, and the comparison.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePositionText } from '../../../src/engine/protocol';
+import { parsePositionText } from '../../../src/engine/worker/protocol';
 import { parseSquareName } from '../../../src/engine/index';
 import { Searcher, type SearchResult } from '../../../src/engine/search/index';
 import {

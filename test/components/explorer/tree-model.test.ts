@@ -5,7 +5,7 @@
  * traces the engine records.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePositionText } from '../../../src/engine/protocol';
+import { parsePositionText } from '../../../src/engine/worker/protocol';
 import { makeSfen, type Position } from '../../../src/engine/index';
 import { INFINITE, Searcher, type TraceNode } from '../../../src/engine/search/index';
 import {

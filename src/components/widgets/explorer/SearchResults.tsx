@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { parseUsiMove } from '../../../engine/index';
-import { parsePositionText } from '../../../engine/protocol';
+import { parsePositionText } from '../../../engine/worker/protocol';
 import type { SearchInfo, SearchResult } from '../../../engine/search/iterate';
 import { colorMark, colorName, describeMove } from '../board-model';
 import {

@@ -3,7 +3,7 @@
  * the limits. Mistakes are collected as sentences for the widget to show (the author sees them on
  * the page) and replaced by defaults, so a typo in a chapter never breaks the widget.
  */
-import { MAX_GO_NODES } from '../../../engine/protocol';
+import { MAX_GO_NODES } from '../../../engine/worker/protocol';
 import { parseLine } from '../board-model';
 import { defaultOptions, groupSchema, initialB, resolvePartial } from './options-model';
 import { DEFAULT_POSITIONS, type SearchPosition } from './positions';

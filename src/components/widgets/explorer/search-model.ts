@@ -4,7 +4,7 @@
  * of the same position compare.
  */
 import { isDrop, moveFrom, moveTo, parseUsiMove } from '../../../engine/index';
-import { parsePositionText } from '../../../engine/protocol';
+import { parsePositionText } from '../../../engine/worker/protocol';
 import type { Score, SearchResult } from '../../../engine/search/iterate';
 import type { Arrow } from '../BoardParts';
 

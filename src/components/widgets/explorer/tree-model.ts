@@ -4,7 +4,7 @@
  * visited them (trace ids are that order), with each open node's α and β as they stood then.
  */
 import { type Move, parseUsiMove, type Position } from '../../../engine/index';
-import { parsePositionText } from '../../../engine/protocol';
+import { parsePositionText } from '../../../engine/worker/protocol';
 import type { TraceKind, TraceNode } from '../../../engine/search/trace';
 import { INFINITE } from '../../../engine/search/alphabeta';
 import { MATE, MATE_BOUND } from '../../../engine/search/tt';

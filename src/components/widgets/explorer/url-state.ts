@@ -5,7 +5,7 @@
  * from the engine's defaults (`nullMove:true,lmrBase:80`). Reading checks everything through the
  * same functions the worker uses, so a bad link gives an error to show, never a broken widget.
  */
-import { MAX_GO_NODES, parsePositionText } from '../../../engine/protocol';
+import { MAX_GO_NODES, parsePositionText } from '../../../engine/worker/protocol';
 import {
   diffOptions,
   OPTION_SCHEMA,

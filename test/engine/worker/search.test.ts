@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineResponse } from '../../src/engine/protocol';
-import { runEvaluate, runGo, runRank } from '../../src/engine/worker';
+import type { EngineResponse } from '../../../src/engine/worker/protocol';
+import { runEvaluate, runGo, runRank } from '../../../src/engine/worker/worker';
 
 const collect = (run: (post: (m: EngineResponse) => void) => void): EngineResponse[] => {
   const out: EngineResponse[] = [];

@@ -1,16 +1,16 @@
 /**
  * The USI engine (Universal Shogi Interface): a state machine that reads command lines from a
  * GUI and writes answer lines through a callback. It holds the position and the options and
- * turns `go` into a search; the search itself runs behind a `SearchBackend` (usi-backend.ts),
+ * turns `go` into a search; the search itself runs behind a `SearchBackend` (backend.ts),
  * synchronously in tests or in a worker thread in the command line (scripts/usi.ts), so `stop`
- * can arrive while it thinks. Options are in usi-options.ts, `go` and the clock in usi-time.ts.
+ * can arrive while it thinks. Options are in options.ts, `go` and the clock in time.ts.
  *
  * Protocol: http://shogidokoro.starfree.jp/usi.html (the USI specification as Shogidokoro keeps it).
  */
-import { hasLegalMove, legalMoves } from './movegen';
-import { makeUsiMove, parseUsiMove } from './notation';
-import { Position } from './position';
-import { canDeclareWin } from './rules';
+import { hasLegalMove, legalMoves } from '../movegen';
+import { makeUsiMove, parseUsiMove } from '../notation';
+import { Position } from '../position';
+import { canDeclareWin, hasCheckingMove } from '../rules';
 import {
   MATE_BOUND,
   OPTION_SCHEMA,
@@ -18,11 +18,11 @@ import {
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
-} from './search/index';
-import { makeSfen, parsePositionCommand } from './sfen';
-import { type Result } from './types';
-import { type SearchBackend, type SearchJob } from './usi-backend';
-import { drawBoard, formatInfo } from './usi-format';
+} from '../search/index';
+import { makeSfen, parsePositionCommand } from '../sfen';
+import { type Result } from '../types';
+import { type SearchBackend, type SearchJob } from './backend';
+import { drawBoard, formatInfo } from './format';
 import {
   HASH_OPTION,
   makeOptionLine,
@@ -33,11 +33,11 @@ import {
   TIME_MARGIN_OPTION,
   type BoundOption,
   type UsiOptionValue,
-} from './usi-options';
-import { goLimits, parseGo, type GoParams } from './usi-time';
+} from './options';
+import { goLimits, parseGo, type GoParams } from './time';
 
-export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './usi-backend';
-export { drawBoard, formatInfo, formatScore } from './usi-format';
+export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
+export { drawBoard, formatInfo, formatScore } from './format';
 
 export const ENGINE_NAME = 'Yomi';
 export const ENGINE_AUTHOR = 'the Yomi authors';
@@ -252,7 +252,7 @@ export class UsiEngine {
   /** Some positions need no search: no legal move, a winning declaration, no check to give. */
   private answerWithoutSearch(search: ActiveSearch): string[] | null {
     const pos = search.root;
-    if (search.mode === 'mate') return givesCheck(pos) ? null : ['checkmate nomate'];
+    if (search.mode === 'mate') return hasCheckingMove(pos) ? null : ['checkmate nomate'];
     if (!hasLegalMove(pos)) return ['bestmove resign'];
     if (canDeclareWin(pos)) return ['bestmove win'];
     return null;
@@ -367,17 +367,6 @@ export class UsiEngine {
     this.write(`sfen ${makeSfen(this.position)}`);
     for (const line of drawBoard(this.position)) this.write(line);
   }
-}
-
-/** Does the side to move have a checking move? A mate problem (詰将棋) needs one. */
-export function givesCheck(pos: Position): boolean {
-  for (const move of legalMoves(pos)) {
-    pos.doMove(move);
-    const check = pos.inCheck();
-    pos.undoMove(move);
-    if (check) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,10 +1,10 @@
 /** The USI engine's text output: `info` lines, scores, and the board the `d` command prints. */
-import { legalMoves } from './movegen';
-import { type Position } from './position';
-import { MATE, MATE_BOUND, type SearchInfo } from './search/index';
-import { pieceLetter } from './sfen';
-import { square } from './square';
-import { HAND_KINDS } from './types';
+import { legalMoves } from '../movegen';
+import { type Position } from '../position';
+import { MATE, MATE_BOUND, type SearchInfo } from '../search/index';
+import { pieceLetter } from '../sfen';
+import { square } from '../square';
+import { HAND_KINDS } from '../types';
 
 // #region format-info
 /** A score as USI prints it: `cp 120`, or `mate 5` / `mate -4` counted in plies (手数). */

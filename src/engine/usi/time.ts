@@ -4,8 +4,8 @@
  * (持ち時間, `btime` / `wtime`), a fixed allowance per move once main time is gone (秒読み,
  * `byoyomi`), and an increment added after every move (フィッシャー, `binc` / `winc`).
  */
-import { MAX_DEPTH, type SearchLimits } from './search/index';
-import { type Color, err, ok, type Result } from './types';
+import { MAX_DEPTH, type SearchLimits } from '../search/index';
+import { type Color, err, ok, type Result } from '../types';
 
 // #region time-constants
 /**

@@ -7,9 +7,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parsePositionCommand, parseUsiMove } from '../../src/engine/index';
+import { parsePositionCommand, parseUsiMove } from '../../../src/engine/index';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Starting Node with tsx and a worker thread takes a second or two on a busy machine. */
 const TIMEOUT_MS = 60_000;
 

@@ -9,9 +9,9 @@ import {
   MAX_PERFT_DEPTH,
   parsePositionText,
   type PerftRequest,
-} from '../../src/engine/protocol';
-import { handleRequest, runPerft } from '../../src/engine/worker';
-import { makeSfen, STARTPOS_SFEN } from '../../src/engine/index';
+} from '../../../src/engine/worker/protocol';
+import { handleRequest, runPerft } from '../../../src/engine/worker/worker';
+import { makeSfen, STARTPOS_SFEN } from '../../../src/engine/index';
 
 const request = (fields: Partial<PerftRequest> = {}): PerftRequest => ({
   type: 'perft',

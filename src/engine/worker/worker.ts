@@ -5,9 +5,9 @@
  *
  * The engine has no DOM types, so the few worker globals used here are declared by hand.
  */
-import { evaluateMoves, MOVE_EVAL_DEFAULTS, type MoveEvalParams } from './eval/move-evaluation';
-import { rankReport } from './eval/move-rank';
-import { divide } from './perft';
+import { evaluateMoves, MOVE_EVAL_DEFAULTS, type MoveEvalParams } from '../eval/move-evaluation';
+import { rankReport } from '../eval/move-rank';
+import { divide } from '../perft';
 import {
   checkGoLimits,
   checkPerftRequest,
@@ -20,9 +20,9 @@ import {
   type PerftRequest,
   type RankRequest,
 } from './protocol';
-import { Searcher } from './search/iterate';
-import { resolveOptions } from './search/options';
-import rankFixture from './eval/move-rank-positions.json';
+import { Searcher } from '../search/iterate';
+import { resolveOptions } from '../search/options';
+import rankFixture from '../eval/move-rank-positions.json';
 
 /** The part of a dedicated worker's global scope this file uses. */
 interface WorkerScope {

@@ -1,10 +1,10 @@
 /**
- * The USI state machine (src/engine/usi.ts) driven line by line: the handshake and its option
+ * The USI state machine (src/engine/usi/engine.ts) driven line by line: the handshake and its option
  * lines, setoption, position, go in every form, stop / ponderhit / gameover / quit, errors, and
- * the time allocation of usi-time.ts. Real searches run through the synchronous backend; a
+ * the time allocation of usi/time.ts. Real searches run through the synchronous backend; a
  * scripted backend stands in where the order of events matters (stop while searching).
  */
-import { newStats } from '../../src/engine/search/state';
+import { newStats } from '../../../src/engine/search/state';
 import { describe, expect, it } from 'vitest';
 import {
   legalMoves,
@@ -13,7 +13,7 @@ import {
   parsePositionCommand,
   parseUsiMove,
   Position,
-} from '../../src/engine/index';
+} from '../../../src/engine/index';
 import {
   DEFAULT_OPTIONS,
   MATE,
@@ -22,8 +22,8 @@ import {
   type SearchInfo,
   type SearchOptions,
   type SearchResult,
-} from '../../src/engine/search/index';
-import { err, ok, type Result } from '../../src/engine/types';
+} from '../../../src/engine/search/index';
+import { err, ok, type Result } from '../../../src/engine/types';
 import {
   createSyncBackend,
   drawBoard,
@@ -32,14 +32,14 @@ import {
   type SearchBackend,
   type SearchJob,
   UsiEngine,
-} from '../../src/engine/usi';
+} from '../../../src/engine/usi/engine';
 import {
   makeUsiOptions,
   numberScale,
   parseOptionLine,
   parseOptionValue,
   usiOptionName,
-} from '../../src/engine/usi-options';
+} from '../../../src/engine/usi/options';
 import {
   allocateTime,
   DEFAULT_TIME_MARGIN_MS,
@@ -47,7 +47,7 @@ import {
   MIN_THINK_MS,
   MOVES_TO_GO,
   parseGo,
-} from '../../src/engine/usi-time';
+} from '../../../src/engine/usi/time';
 
 /** A backend whose searches end only when the test says so. */
 class ScriptedBackend implements SearchBackend {

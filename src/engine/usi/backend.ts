@@ -11,9 +11,9 @@ import {
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
-} from './search/index';
-import { parsePositionCommand } from './sfen';
-import { ok, type Result } from './types';
+} from '../search/index';
+import { parsePositionCommand } from '../sfen';
+import { ok, type Result } from '../types';
 
 /** One search to run: where, how far, with which options. Plain data, so it crosses threads. */
 export interface SearchJob {

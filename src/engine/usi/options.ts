@@ -4,10 +4,10 @@
  * `check`, a select a `combo`, a number a `spin`), next to the engine's own: USI_Ponder and
  * TimeMargin. The transposition table's size is USI_Hash, the name every GUI already knows.
  */
-import { checkValue, getOption, setOption } from './search/options';
-import { DEFAULT_OPTIONS, type OptionSpec, type SearchOptions } from './search/index';
-import { err, ok, type Result } from './types';
-import { DEFAULT_TIME_MARGIN_MS } from './usi-time';
+import { checkValue, getOption, setOption } from '../search/options';
+import { DEFAULT_OPTIONS, type OptionSpec, type SearchOptions } from '../search/index';
+import { err, ok, type Result } from '../types';
+import { DEFAULT_TIME_MARGIN_MS } from './time';
 
 export type UsiOptionType = 'check' | 'spin' | 'combo' | 'string' | 'button';
 export type UsiOptionValue = boolean | number | string;

@@ -1,0 +1,17 @@
+/**
+ * The evaluators a search option can name, in one registry. A chapter that adds an evaluator
+ * adds it here, and the `evaluator` option, the options panel and the USI combo follow.
+ */
+import { type Evaluator } from './evaluator';
+import { materialEvaluator } from './material';
+
+export const EVALUATORS = { material: materialEvaluator } as const satisfies Record<
+  string,
+  Evaluator
+>;
+export type EvaluatorName = keyof typeof EVALUATORS;
+export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
+
+export const evaluatorFor = (name: EvaluatorName): Evaluator => EVALUATORS[name];
+
+export { type Evaluator } from './evaluator';
