@@ -6,7 +6,11 @@
  * perft and the search never make a move only to take it back because it left the king in check.
  *
  * `generateMoves` writes packed moves into a caller's Uint32Array (no allocation); it can emit
- * every legal move, only captures and promotions (for quiescence search), or only the rest.
+ * every legal move, only captures and promotions (for quiescence search), only the rest, or the
+ * rest split into board moves and drops (the search's move picker asks for each when it needs it).
+ *
+ * `generatePseudoLegalMoves` is the other kind, for a king-capture search (chapter 8): every move
+ * the pieces can make, whether or not it leaves the king attacked, and pawn drops that mate.
  */
 import {
   DIRECTION_TO,
@@ -19,11 +23,23 @@ import {
   DIRECTIONS,
 } from './attacks';
 import { isDropPawnMate } from './drop-pawn-mate';
-import { type Position } from './position';
+import type { Position } from './position';
 import { BOARD_SIZE, FIRST_LIVE_RANK, fileOf, relativeRank, SQUARES } from './square';
 import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
 
-export const GenMode = { All: 0, CapturesAndPromotions: 1, Quiets: 2 } as const;
+/**
+ * Which legal moves to generate. CapturesAndPromotions and Quiets split All in two; Quiets splits
+ * again into QuietBoardMoves and Drops.
+ */
+export const GenMode = {
+  All: 0,
+  /** Captures (promoting or not) and promotions that capture nothing. */
+  CapturesAndPromotions: 1,
+  /** Everything else: board moves that neither capture nor promote, and drops. */
+  Quiets: 2,
+  QuietBoardMoves: 3,
+  Drops: 4,
+} as const;
 export type GenMode = (typeof GenMode)[keyof typeof GenMode];
 
 /** More than the most legal moves any shogi position has (593). */
@@ -43,11 +59,19 @@ for (let c = 0; c < 2; c++) {
   for (let kind = 1; kind <= 14; kind++) LANDABLE[c * 128 + (kind | ((c ^ 1) << 4))] = 1;
 }
 
+/**
+ * The farthest relative rank from which each kind can step into the promotion zone (rank 3): a
+ * pawn, silver or gold-less step piece from rank 4, a knight from rank 5; sliders from anywhere.
+ */
+const MAX_RANK_TO_PROMOTE = new Uint8Array([0, 4, 9, 5, 4, 9, 9]);
+
 // Scratch state of one generation (the engine is single-threaded per worker).
 const pinDirection = new Int8Array(BOARD_SIZE);
-const pinnedSquares: number[] = [];
+const pinnedSquares = new Uint8Array(8);
+let pinnedCount = 0;
 const evasionTarget = new Uint8Array(BOARD_SIZE);
-const evasionSquares: number[] = [];
+const evasionSquares = new Uint8Array(16);
+let evasionCount = 0;
 
 // #region generate-moves
 /**
@@ -67,10 +91,14 @@ export function generateMoves(
   const king = pos.kingSquare[us]!;
   let n = start;
 
-  // Step 1. Pins, and squares the king cannot step back to along a checking slide.
+  const boardMoves = mode !== GenMode.Drops;
+  const wantsDrops = mode === GenMode.All || mode === GenMode.Quiets || mode === GenMode.Drops;
+
+  // Step 1. Pins, and squares the king cannot step back to along a checking slide (a drop
+  // cares about neither).
   let xray1 = -1;
   let xray2 = -1;
-  if (king !== 0) {
+  if (king !== 0 && boardMoves) {
     for (let i = 0; i < 8; i++) {
       const d = DIRECTIONS[i]!;
       let s = king + d;
@@ -83,7 +111,7 @@ export function generateMoves(
         const q = board[t]!;
         if (q !== WALL && q >> 4 === them && SLIDES_ALONG[q * 32 - d + 16]) {
           pinDirection[s] = d;
-          pinnedSquares.push(s);
+          pinnedSquares[pinnedCount++] = s;
         }
       } else if (SLIDES_ALONG[p * 32 - d + 16]) {
         if (xray1 < 0) xray1 = king - d;
@@ -97,7 +125,7 @@ export function generateMoves(
   if (checkers === 1) markEvasionSquares(pos, king);
 
   // Step 3. King moves: onto squares the opponent does not reach.
-  if (king !== 0) {
+  if (king !== 0 && boardMoves) {
     const kp = board[king]!;
     for (let i = 0, c = STEP_COUNT[kp]!; i < c; i++) {
       const to = king + STEPS[kp * 8 + i]!;
@@ -109,47 +137,170 @@ export function generateMoves(
         to === xray2
       )
         continue;
-      if (mode === GenMode.All || (mode === GenMode.Quiets) === (t === EMPTY))
+      if (mode === GenMode.All || (mode !== GenMode.CapturesAndPromotions) === (t === EMPTY))
         out[n++] = to | (king << 8);
     }
   }
 
   if (checkers < 2) {
-    // Step 4. Moves of the other pieces.
-    for (let si = 0; si < 81; si++) {
-      const from = SQUARES[si]!;
-      const p = board[from]!;
-      if (p === EMPTY || p >> 4 !== us || (p & 15) === Kind.King) continue;
-      const pin = pinDirection[from]!;
-      for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
-        const to = from + STEPS[p * 8 + i]!;
-        const t = board[to]!;
-        if (!LANDABLE[us * 128 + t]) continue;
-        if (checkers !== 0 && !evasionTarget[to]) continue;
-        if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
-        n = pushPieceMove(out, n, p, from, to, t, us, mode);
-      }
-      for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
-        const d = SLIDES[p * 4 + i]!;
-        if (pin !== 0 && d !== pin && d !== -pin) continue;
-        for (let to = from + d; ; to += d) {
-          const t = board[to]!;
-          if (!LANDABLE[us * 128 + t]) break;
-          if (checkers === 0 || evasionTarget[to])
-            n = pushPieceMove(out, n, p, from, to, t, us, mode);
-          if (t !== EMPTY) break;
-        }
-      }
-    }
+    // Step 4. Moves of the other pieces: captures found from the squares attacked (an enemy piece
+    // with our effect on it), or every piece's moves walked from the piece.
+    if (mode === GenMode.CapturesAndPromotions) n = generateCaptures(pos, out, n, checkers !== 0);
+    else if (boardMoves) n = generatePieceMoves(pos, out, n, checkers !== 0, mode);
 
     // Step 5. Drops (駒打ち): never captures, so not in the captures-only mode.
-    if (mode !== GenMode.CapturesAndPromotions) n = generateDrops(pos, out, n, checkers !== 0);
+    if (wantsDrops) n = generateDrops(pos, out, n, checkers !== 0, true);
   }
 
-  for (const s of pinnedSquares) pinDirection[s] = 0;
-  pinnedSquares.length = 0;
-  for (const s of evasionSquares) evasionTarget[s] = 0;
-  evasionSquares.length = 0;
+  while (pinnedCount > 0) pinDirection[pinnedSquares[--pinnedCount]!] = 0;
+  while (evasionCount > 0) evasionTarget[evasionSquares[--evasionCount]!] = 0;
+  return n;
+}
+// #endregion
+
+/** Step 4 for every mode but captures: each of our pieces (not the king), each of its moves. */
+function generatePieceMoves(
+  pos: Position,
+  out: Uint32Array,
+  start: number,
+  inCheck: boolean,
+  mode: GenMode,
+): number {
+  const board = pos.board;
+  const us = pos.sideToMove;
+  const king = pos.kingSquare[us]!;
+  let n = start;
+  for (let si = 0; si < 81; si++) {
+    const from = SQUARES[si]!;
+    const p = board[from]!;
+    if (p === EMPTY || p >> 4 !== us || (p & 15) === Kind.King) continue;
+    const pin = pinDirection[from]!;
+    for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
+      const to = from + STEPS[p * 8 + i]!;
+      const t = board[to]!;
+      if (!LANDABLE[us * 128 + t]) continue;
+      if (inCheck && !evasionTarget[to]) continue;
+      if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
+      n = pushPieceMove(out, n, p, from, to, t, us, mode);
+    }
+    for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
+      const d = SLIDES[p * 4 + i]!;
+      if (pin !== 0 && d !== pin && d !== -pin) continue;
+      for (let to = from + d; ; to += d) {
+        const t = board[to]!;
+        if (!LANDABLE[us * 128 + t]) break;
+        if (!inCheck || evasionTarget[to]) n = pushPieceMove(out, n, p, from, to, t, us, mode);
+        if (t !== EMPTY) break;
+      }
+    }
+  }
+  return n;
+}
+
+// #region captures
+/**
+ * Step 4 for captures and promotions, found from the other end. A capture needs an enemy piece
+ * that our effect count says we bear on; for each, the attackers are found by walking the eight
+ * lines out of its square and looking at the two knight squares, as many as the count says. Then
+ * the promotions that capture nothing: only pieces that can promote, only onto empty squares in or
+ * from the promotion zone.
+ */
+function generateCaptures(
+  pos: Position,
+  out: Uint32Array,
+  start: number,
+  inCheck: boolean,
+): number {
+  const board = pos.board;
+  const us = pos.sideToMove;
+  const king = pos.kingSquare[us]!;
+  const ourEffect = pos.effectBase + us * BOARD_SIZE;
+  const effects = pos.effects;
+  const rank = us * BOARD_SIZE;
+  let n = start;
+  for (let si = 0; si < 81; si++) {
+    const sq = SQUARES[si]!;
+    const p = board[sq]!;
+    if (p === EMPTY) continue;
+    if (p >> 4 === us) {
+      // One of ours: its promotions onto empty squares, if it can promote from here.
+      const kind = p & 15;
+      if (kind <= Kind.Rook && RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]!)
+        n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
+    } else if (effects[ourEffect + sq]! !== 0 && (p & 15) !== Kind.King) {
+      if (!inCheck || evasionTarget[sq])
+        n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!);
+    }
+  }
+  return n;
+}
+
+/** The captures of the enemy piece on `to` by our pieces other than the king (`bearing` of them in all). */
+function pushCapturesOf(
+  board: Uint8Array,
+  out: Uint32Array,
+  start: number,
+  to: number,
+  us: number,
+  king: number,
+  bearing: number,
+): number {
+  const t = board[to]!;
+  let n = start;
+  for (let i = 0; i < 8 && bearing > 0; i++) {
+    const d = DIRECTIONS[i]!;
+    let from = to + d;
+    while (board[from] === EMPTY) from += d;
+    const p = board[from]!;
+    if (p === WALL || p >> 4 !== us) continue;
+    if (!(from === to + d ? REACHES_ALONG[p * 32 - d + 16] : SLIDES_ALONG[p * 32 - d + 16]))
+      continue;
+    bearing--;
+    if ((p & 15) === Kind.King) continue; // the king's captures are Step 3's
+    const pin = pinDirection[from]!;
+    if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
+    n = pushPieceMove(out, n, p, from, to, t, us, GenMode.CapturesAndPromotions);
+  }
+  const knight = Kind.Knight | (us << 4);
+  for (let i = 0; i < 2 && bearing > 0; i++) {
+    const from = to - STEPS[knight * 8 + i]!;
+    if (board[from] !== knight) continue;
+    bearing--;
+    if (pinDirection[from] === 0)
+      n = pushPieceMove(out, n, knight, from, to, t, us, GenMode.CapturesAndPromotions);
+  }
+  return n;
+}
+
+/** Promotions of the piece `p` on `from` onto empty squares in, or from, the zone. */
+function pushQuietPromotions(
+  board: Uint8Array,
+  out: Uint32Array,
+  start: number,
+  p: number,
+  from: number,
+  king: number,
+  rank: number,
+  inCheck: boolean,
+): number {
+  let n = start;
+  const fromZone = RELATIVE_RANK[rank + from]! <= 3;
+  const pin = pinDirection[from]!;
+  for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
+    const to = from + STEPS[p * 8 + i]!;
+    if (board[to] !== EMPTY || (!fromZone && RELATIVE_RANK[rank + to]! > 3)) continue;
+    if (inCheck && !evasionTarget[to]) continue;
+    if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
+    out[n++] = to | (from << 8) | MOVE_PROMOTE;
+  }
+  for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
+    const d = SLIDES[p * 4 + i]!;
+    if (pin !== 0 && d !== pin && d !== -pin) continue;
+    for (let to = from + d; board[to] === EMPTY; to += d) {
+      if (!fromZone && RELATIVE_RANK[rank + to]! > 3) continue;
+      if (!inCheck || evasionTarget[to]) out[n++] = to | (from << 8) | MOVE_PROMOTE;
+    }
+  }
   return n;
 }
 // #endregion
@@ -169,14 +320,15 @@ function pushPieceMove(
   const kind = piece & 15;
   const move = to | (from << 8);
   const isCapture = target !== EMPTY;
+  const quietsOnly = mode === GenMode.Quiets || mode === GenMode.QuietBoardMoves;
   if (kind <= Kind.Rook) {
     const rankTo = RELATIVE_RANK[us * BOARD_SIZE + to]!;
     if (rankTo <= 3 || RELATIVE_RANK[us * BOARD_SIZE + from]! <= 3) {
-      if (mode !== GenMode.Quiets) out[n++] = move | MOVE_PROMOTE;
+      if (!quietsOnly) out[n++] = move | MOVE_PROMOTE;
       if (rankTo < FIRST_LIVE_RANK[kind]!) return n;
     }
   }
-  if (mode === GenMode.All || (mode === GenMode.Quiets) !== isCapture) out[n++] = move;
+  if (mode === GenMode.All || quietsOnly !== isCapture) out[n++] = move;
   return n;
 }
 // #endregion
@@ -194,7 +346,7 @@ function markEvasionSquares(pos: Position, king: number): void {
     if (s !== king + d && !SLIDES_ALONG[p * 32 - d + 16]) continue;
     for (let t = king + d; ; t += d) {
       evasionTarget[t] = 1;
-      evasionSquares.push(t);
+      evasionSquares[evasionCount++] = t;
       if (t === s) return;
     }
   }
@@ -203,15 +355,24 @@ function markEvasionSquares(pos: Position, king: number): void {
     const s = king - STEPS[knight * 8 + i]!;
     if (board[s] === knight) {
       evasionTarget[s] = 1;
-      evasionSquares.push(s);
+      evasionSquares[evasionCount++] = s;
       return;
     }
   }
 }
 
 // #region drops
-/** Drops onto empty squares, with the three drop rules: no 二歩, no dead piece, no 打ち歩詰め. */
-function generateDrops(pos: Position, out: Uint32Array, start: number, inCheck: boolean): number {
+/**
+ * Drops onto empty squares, with the three drop rules: no 二歩, no dead piece, and, when
+ * `noDropPawnMate`, no 打ち歩詰め (a king-capture search leaves that one to its search).
+ */
+function generateDrops(
+  pos: Position,
+  out: Uint32Array,
+  start: number,
+  inCheck: boolean,
+  noDropPawnMate: boolean,
+): number {
   const board = pos.board;
   const us = pos.sideToMove;
   const hand = pos.hand;
@@ -232,7 +393,7 @@ function generateDrops(pos: Position, out: Uint32Array, start: number, inCheck: 
       if (rank < FIRST_LIVE_RANK[kind]!) continue;
       if (kind === Kind.Pawn) {
         if (pawnFiles & (1 << (fileOf(to) - 1))) continue;
-        if (to + forward === enemyKing && isDropPawnMate(pos, to)) continue;
+        if (noDropPawnMate && to + forward === enemyKing && isDropPawnMate(pos, to)) continue;
       }
       out[n++] = to | (kind << 8) | MOVE_DROP;
     }
@@ -241,6 +402,40 @@ function generateDrops(pos: Position, out: Uint32Array, start: number, inCheck: 
 }
 // #endregion
 const dropKindsScratch: number[] = [];
+
+// #region pseudo-legal
+/**
+ * Every move the side to move's pieces can make by their movement and the drop rules of 二歩 and
+ * dead pieces, without asking whether it leaves the own king attacked, and with pawn drops that
+ * mate: the moves of a king-capture search (seed 004), which finds out by trying — the king is
+ * taken on the next ply. Promotion choices are as in `generateMoves`.
+ */
+export function generatePseudoLegalMoves(pos: Position, out: Uint32Array, start: number): number {
+  const board = pos.board;
+  const us = pos.sideToMove;
+  let n = start;
+  for (let si = 0; si < 81; si++) {
+    const from = SQUARES[si]!;
+    const p = board[from]!;
+    if (p === EMPTY || p >> 4 !== us) continue;
+    for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
+      const to = from + STEPS[p * 8 + i]!;
+      const t = board[to]!;
+      if (LANDABLE[us * 128 + t]) n = pushPieceMove(out, n, p, from, to, t, us, GenMode.All);
+    }
+    for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
+      const d = SLIDES[p * 4 + i]!;
+      for (let to = from + d; ; to += d) {
+        const t = board[to]!;
+        if (!LANDABLE[us * 128 + t]) break;
+        n = pushPieceMove(out, n, p, from, to, t, us, GenMode.All);
+        if (t !== EMPTY) break;
+      }
+    }
+  }
+  return generateDrops(pos, out, n, false, false);
+}
+// #endregion
 
 const scratch = new Uint32Array(MAX_MOVES);
 
