@@ -1,5 +1,5 @@
 /** Everything the perft benchmark times: our engine in both counting modes and the peers. */
-import { parseSfen, perft as ourPerft } from '../src/engine/index';
+import { bundleEngine } from './lib/engine-bundle';
 import * as fairyStockfish from './peers/fairy-stockfish';
 import * as shogiops from './peers/shogiops';
 import * as tsshogi from './peers/tsshogi';
@@ -19,6 +19,9 @@ export interface Contender {
 }
 
 export const OUR_ENGINE = 'yomi';
+
+/** Our engine as the site ships it: one esbuild bundle (see lib/engine-bundle.ts). */
+const { parseSfen, perft: ourPerft } = await bundleEngine();
 
 function yomi(counting: Counting): Contender {
   return {

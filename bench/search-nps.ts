@@ -1,9 +1,9 @@
 /**
  * Search speed in nodes per CPU second, by search mode, for one engine tree: the child process of
  * `npm run bench:compare`, which runs it for two trees (an old commit checked out beside this one,
- * and this one) back to back on one machine. It imports the engine named by `--engine`, so the
- * same measuring code times both; it uses only the API both sides share (Searcher, parseSfen and
- * plain option objects).
+ * and this one) back to back on one machine. It bundles the engine named by `--engine` as the site
+ * ships it (lib/engine-bundle.ts), so the same measuring code times both; it uses only the API
+ * both sides share (Searcher, parseSfen and plain option objects).
  *
  *   node --import tsx bench/search-nps.ts --engine src/engine [--mode defaults] [--runs 3]
  *
@@ -11,7 +11,7 @@
  * Every search starts cold (tables cleared before the clock starts), so node counts repeat.
  */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { bundleEngine } from './lib/engine-bundle';
 import { searchBenchPositions } from './search-positions';
 
 /** The modes the issue asks about: plain α-β with material, and seed 000's two costly modes. */
@@ -29,11 +29,6 @@ export interface NpsRow {
   nps: number;
 }
 
-interface SearcherLike {
-  clear(): void;
-  search(pos: unknown, limits: { depth: number }): { nodes: number };
-}
-
 function argument(args: readonly string[], flag: string): string | undefined {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
@@ -44,14 +39,7 @@ async function main(): Promise<void> {
   const engine = resolve(argument(args, '--engine') ?? 'src/engine');
   const runs = Number(argument(args, '--runs') ?? 3);
   const only = argument(args, '--mode');
-  const load = async (file: string): Promise<Record<string, unknown>> =>
-    (await import(pathToFileURL(`${engine}/${file}`).href)) as Record<string, unknown>;
-  const { Searcher } = (await load('search/index.ts')) as {
-    Searcher: new (options: Record<string, unknown>) => SearcherLike;
-  };
-  const { parseSfen } = (await load('sfen.ts')) as {
-    parseSfen: (sfen: string) => { ok: boolean; value?: unknown; error?: string };
-  };
+  const { Searcher, parseSfen } = await bundleEngine(engine);
   const positions = searchBenchPositions(null).positions.map((p) => {
     const parsed = parseSfen(p.sfen);
     if (!parsed.ok) throw new Error(`${p.name}: ${parsed.error}`);
@@ -70,6 +58,7 @@ async function main(): Promise<void> {
       let total = 0;
       for (const p of positions) {
         const parsed = parseSfen(p.sfen);
+        if (!parsed.ok) throw new Error(parsed.error);
         searcher.clear();
         const start = process.cpuUsage();
         total += searcher.search(parsed.value, {

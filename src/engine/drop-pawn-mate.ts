@@ -11,7 +11,7 @@ import {
   STEPS,
   STEP_COUNT,
 } from './attacks';
-import { type Position } from './position';
+import type { Position } from './position';
 import { BOARD_SIZE } from './square';
 import { EMPTY, Kind, MOVE_DROP, WALL } from './types';
 

@@ -6,7 +6,7 @@
  */
 import { attacks } from './attacks';
 import { computeEffects } from './effect';
-import { type Position } from './position';
+import type { Position } from './position';
 import { BOARD_SIZE, isInPromotionZone, relativeRank, SQUARES, fileOf } from './square';
 import { dropKind, EMPTY, isDrop, Kind, makeDrop, makeMove, type Move } from './types';
 

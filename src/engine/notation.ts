@@ -3,7 +3,7 @@
  * Inside the engine a move is a packed integer (types.ts).
  */
 import { legalMoves } from './movegen';
-import { type Position } from './position';
+import type { Position } from './position';
 import { makeSquareName, parseSquareName } from './square';
 import {
   dropKind,

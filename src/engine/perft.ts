@@ -6,7 +6,7 @@
  * number of legal moves there, the way fast engines count.
  */
 import { generateMoves, MAX_MOVES } from './movegen';
-import { type Position } from './position';
+import type { Position } from './position';
 import { makeUsiMove } from './notation';
 
 export interface PerftOptions {

@@ -5,7 +5,7 @@
  */
 import { isDropPawnMate } from './drop-pawn-mate';
 import { hasLegalMove, legalMoves } from './movegen';
-import { type Position } from './position';
+import type { Position } from './position';
 import { FIRST_LIVE_RANK, fileOf, isInPromotionZone, relativeRank, SQUARES } from './square';
 import { Color, EMPTY, Kind, makeDrop, type Move } from './types';
 
@@ -71,14 +71,17 @@ export type Repetition = (typeof Repetition)[keyof typeof Repetition];
 /**
  * 千日手: the same position (board, hands and side to move) for the fourth time is a draw, unless
  * one side gave check with every one of its moves since the first time, in which case that side
- * loses. `occurrences` lowers the count for searches, which treat the first repetition as final.
- * Only the moves played since the position was set up are seen.
+ * loses. `occurrences` lowers the count for searches, which treat the first repetition as final,
+ * and `maxPlies` bounds how far back they look. Only positions reached by moves count: the scan
+ * stops at the set-up position and at a null move (a search's pass), so a position before a pass
+ * is never taken for a repetition.
  */
-export function repetition(pos: Position, occurrences = 4): Repetition {
+export function repetition(pos: Position, occurrences = 4, maxPlies = Infinity): Repetition {
   const ply = pos.ply;
+  const last = ply - Math.min(pos.pliesFromNullStack[ply]!, maxPlies);
   let seen = 1;
   let first = -1;
-  for (let i = ply - 4; i >= 0; i -= 2) {
+  for (let i = ply - 4; i >= last; i -= 2) {
     if (pos.keyLoStack[i] === pos.keyLo && pos.keyHiStack[i] === pos.keyHi) {
       seen++;
       first = i;

@@ -3,6 +3,7 @@ import {
   canDeclareWin,
   parsePositionCommand,
   parseSfen,
+  parseUsiMove,
   type Position,
   repetition,
   Repetition,
@@ -10,6 +11,12 @@ import {
 
 const play = (command: string): Position => {
   const r = parsePositionCommand(command);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+const moveOf = (pos: Position, usi: string): number => {
+  const r = parseUsiMove(pos, usi);
   if (!r.ok) throw new Error(r.error);
   return r.value;
 };
@@ -33,6 +40,22 @@ describe('repetition (千日手)', () => {
 
   it('lets a search treat the first repetition as final', () => {
     expect(repetition(play(shuffle(1)), 2)).toBe(Repetition.Draw);
+  });
+
+  it('does not look back past a null move (a pass is not a move of the game)', () => {
+    // startpos, 5i5h, pass, 5h5i, pass: the board and side are the start again, but by passing.
+    const pos = play('startpos moves 5i5h');
+    pos.doNullMove();
+    pos.doMove(moveOf(pos, '5h5i'));
+    pos.doNullMove();
+    expect(pos.keyHex()).toBe(play('startpos').keyHex());
+    expect(repetition(pos, 2)).toBe(Repetition.None);
+  });
+
+  it('looks back only as far as a search asks', () => {
+    // The cycle closes 4 plies back: a window of 3 plies does not reach it, one of 4 does.
+    expect(repetition(play(shuffle(1)), 2, 3)).toBe(Repetition.None);
+    expect(repetition(play(shuffle(1)), 2, 4)).toBe(Repetition.Draw);
   });
 
   // Sente's rook checks from rank a and rank b in turn; gote's king steps between 5a and 5b.

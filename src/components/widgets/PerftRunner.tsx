@@ -6,7 +6,11 @@
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { MAX_PERFT_DEPTH, parsePositionText, type ResultMessage } from '../../engine/worker/protocol';
+import {
+  MAX_PERFT_DEPTH,
+  parsePositionText,
+  type ResultMessage,
+} from '../../engine/worker/protocol';
 import { makeSfen } from '../../engine/index';
 import { EngineClient } from '../engine-client';
 import { sharedPosition, subscribePosition } from './shared-position';

@@ -3,7 +3,7 @@
  * calls it at its leaves and for its pruning margins; the registry (index.ts) names each one so
  * an option can choose it.
  */
-import { type Position } from '../position';
+import type { Position } from '../position';
 
 export interface Evaluator {
   readonly name: string;

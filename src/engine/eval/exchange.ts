@@ -8,7 +8,8 @@
  * captured) plus the two knight squares. Promotions during the sequence are not counted.
  */
 import { DIRECTIONS, REACHES_ALONG, SLIDES_ALONG, STEPS } from '../attacks';
-import { EMPTY, Kind, type Move, WALL } from '../types';
+import type { Position } from '../position';
+import { type Color, EMPTY, Kind, type Move, WALL } from '../types';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from './material';
 
 const front = new Int32Array(8);
@@ -69,7 +70,7 @@ export function exchangeValue(board: Uint8Array, sq: number): number {
   const target = board[sq]!;
   if (target === EMPTY || target === WALL) return 0;
   for (let i = 0; i < 8; i++) front[i] = nextOnLine(board, sq, DIRECTIONS[i]!);
-  knightUsed.fill(0);
+  knightUsed[0] = knightUsed[1] = knightUsed[2] = knightUsed[3] = 0;
   let side = (target >> 4) ^ 1;
   let attacker = takeLeastValuable(board, sq, side);
   if (attacker < 0) return 0;
@@ -96,6 +97,20 @@ export function exchangeValue(board: Uint8Array, sq: number): number {
   return Math.max(0, gain[0]);
 }
 // #endregion
+
+/**
+ * `exchangeValue` with a shortcut from the effect counts (利き): when no enemy piece bears on the
+ * square, nothing can start an exchange there and the value is 0 without a walk. (A piece behind
+ * another on a line only joins once the front one has captured, so no count is needed beyond
+ * the first.) The search's `moveValue` calls this; `evaluateMove` keeps the plain walk, and the
+ * test that holds the two equal covers the shortcut.
+ */
+export function exchangeValueAt(pos: Position, sq: number): number {
+  const target = pos.board[sq]!;
+  if (target === EMPTY || target === WALL) return 0;
+  if (pos.effectCount(((target >> 4) ^ 1) as Color, sq) === 0) return 0;
+  return exchangeValue(pos.board, sq);
+}
 
 /**
  * Static exchange evaluation of a move: material won by the capture (and promotion) minus what

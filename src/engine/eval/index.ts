@@ -2,7 +2,8 @@
  * The evaluators a search option can name, in one registry. A chapter that adds an evaluator
  * adds it here, and the `evaluator` option, the options panel and the USI combo follow.
  */
-import { type Evaluator } from './evaluator';
+import { select } from '../option-spec';
+import type { Evaluator } from './evaluator';
 import { materialEvaluator } from './material';
 
 export const EVALUATORS = { material: materialEvaluator } as const satisfies Record<
@@ -13,5 +14,14 @@ export type EvaluatorName = keyof typeof EVALUATORS;
 export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
 
 export const evaluatorFor = (name: EvaluatorName): Evaluator => EVALUATORS[name];
+
+export const EVALUATOR_OPTIONS = {
+  evaluator: select({
+    label: 'Evaluator',
+    choices: EVALUATOR_NAMES,
+    default: 'material',
+    help: 'What scores a leaf position.',
+  }),
+};
 
 export { type Evaluator } from './evaluator';

@@ -3,10 +3,10 @@
  * move's point of view. The first evaluator of the book; later chapters plug in others through
  * the same `Evaluator` interface (evaluator.ts) and the registry (index.ts).
  */
-import { type Position } from '../position';
+import type { Position } from '../position';
 import { SQUARES } from '../square';
 import { Kind } from '../types';
-import { type Evaluator } from './evaluator';
+import type { Evaluator } from './evaluator';
 
 /**
  * Piece values in centipawn-like units, indexed by kind: Bonanza 6's material table as kept in

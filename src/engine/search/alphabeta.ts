@@ -1,42 +1,160 @@
 /**
- * Negamax α-β with principal-variation search, a transposition table and quiescence search.
+ * Negamax α-β with principal-variation search, a transposition table, quiescence search, and
+ * every pruning and extension behind its switch.
  *
- * Each step of a node is a numbered section (Stockfish's habit) so the chapters can point at
- * one; the techniques a reader can switch off are behind `s.options`.
+ * A node runs as numbered steps (Stockfish's habit), each short enough for a chapter to show
+ * alone. The techniques only decide — pruning.ts, forward-pruning.ts and extensions.ts answer
+ * "skip?", "how many plies?" — and the recursion happens here, always through `searchChild`, the
+ * one place that makes a move, fills in every per-ply slot the child reads, and takes it back.
  */
-import { GenMode, generateMoves, hasLegalMove, MAX_MOVES } from '../movegen';
-import { makeUsiMove } from '../notation';
+import { givesCheck } from '../move-check';
 import { canDeclareWin, repetition, Repetition } from '../rules';
-import { isInPromotionZone } from '../square';
-import { EMPTY, isDrop, isPromotion, Kind, type Move } from '../types';
-import { checkExtension, wantsRecaptureResearch } from './extensions';
-import { pickNext, rewardQuiet, scoreMoves } from './ordering';
+import { toggle } from '../option-spec';
+import { EMPTY, isPromotion, type Move } from '../types';
+import { checkExtension, recaptureResearch } from './extensions';
+import { forwardPruneReason } from './forward-pruning';
+import { rewardQuiet } from './ordering';
 import {
-  forwardPruneReason,
-  isFutile,
+  futilityValue,
   lateMoveReduction,
-  nullMovePruning,
-  rankCutoffValue,
-  razoring,
+  nullMoveReduction,
+  verifiesNullMove,
+  wantsRazoring,
 } from './pruning';
-import { MAX_SEARCH_PLY, type SearchState } from './state';
-import { type TraceKind } from './trace';
-import { Bound, MATE } from './tt';
+import { checkStop, quiescence } from './quiescence';
+import { DRAW, INFINITE, isMatedScore, MATE_BOUND, mateIn, matedIn, RULE_WIN } from './score';
+import { Counter, MAX_SEARCH_PLY, type SearchState } from './state';
+import { Note, Reason, type TraceKind } from './trace';
+import { Bound } from './tt';
 
-export const INFINITE = MATE + 1;
-/** Quiescence stops resolving captures this many plies past the horizon. */
-const MAX_QUIESCENCE_PLY = 16;
-/** …and answers checks with every evasion only this close to the horizon. */
-const MAX_QUIESCENCE_CHECK_PLY = 2;
-/** How often (in nodes) the search looks at the clock and the stop signal. */
-const CHECK_INTERVAL = 1024;
+export const ALPHA_BETA_OPTIONS = {
+  pvs: toggle({ label: 'PVS', default: true, help: 'Null-window search after the first move.' }),
+};
 
-function checkStop(s: SearchState): void {
-  const total = s.stats.nodes + s.stats.qnodes;
-  if (total >= s.nextCheck) {
-    s.nextCheck = total + CHECK_INTERVAL;
-    if (s.shouldStop()) s.stopped = true;
+/**
+ * How far back (in plies) the search looks for a repeated position. YaneuraOu's default, 16: a
+ * cycle longer than that (more than eight moves a side) seldom closes within one search, and
+ * every two plies further back would cost one more key comparison at every node. The game's own
+ * fourfold repetition is judged by the rules over the whole game, not here.
+ */
+export const REPETITION_WINDOW = 16;
+
+// #region search-child
+/**
+ * Enter a child node: play `move` (0: pass), write every per-ply slot the child reads — the
+ * move that led there, the extension budget it inherits, the trace note — search it with the
+ * window turned round, and take the move back. Returns the child's value from this side.
+ */
+function searchChild(
+  s: SearchState,
+  ply: number,
+  move: Move,
+  depth: number,
+  alpha: number,
+  beta: number,
+  pvNode: boolean,
+  extension: number,
+  note: Note,
+  noteArg = 0,
+): number {
+  const pos = s.pos;
+  s.line[ply] = move;
+  s.extensions[ply + 1] = s.extensions[ply]! + extension;
+  if (s.trace !== null) {
+    s.trace.note = note;
+    s.trace.noteArg = noteArg;
   }
+  if (move === 0) pos.doNullMove();
+  else pos.doMove(move);
+  const v = -alphaBeta(s, depth, -beta, -alpha, ply + 1, pvNode);
+  if (move === 0) pos.undoNullMove();
+  else pos.undoMove(move);
+  return v;
+}
+// #endregion
+
+/** Record the end of a traced node (`id` ≥ 0) and pass the value on. */
+function done(
+  s: SearchState,
+  id: number,
+  value: number,
+  kind: TraceKind,
+  reason: Reason,
+  a = 0,
+  b = 0,
+): number {
+  if (id >= 0) s.trace!.exit(id, value, kind, reason, a, b);
+  return value;
+}
+
+/** A node the search does not expand (rules, horizon): traced as one leaf. */
+function leaf(
+  s: SearchState,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+  value: number,
+  kind: TraceKind,
+  reason: Reason,
+): number {
+  if (s.trace === null) return value;
+  return done(s, s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta), value, kind, reason);
+}
+
+// #region rules-step
+/**
+ * Step 1. The rules end some positions without a search: a repetition (千日手) is a draw, unless
+ * one side gave check with every move of it (that side loses), and a side that can declare
+ * (入玉宣言) wins. A repetition's verdict depends on the path, not on the position, so a win or
+ * loss by it is scored in the rule band, below every mate: it is not stored as a mate distance and
+ * never stops the search as a proof. Returns the value, or null to search the node.
+ */
+function valueByRules(
+  s: SearchState,
+  ply: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number | null {
+  const rep = repetition(s.pos, 2, REPETITION_WINDOW);
+  if (rep === Repetition.Draw)
+    return leaf(s, ply, depth, alpha, beta, DRAW, 'draw', Reason.Repetition);
+  if (rep !== Repetition.None) {
+    const v = rep === Repetition.Win ? RULE_WIN : -RULE_WIN;
+    return leaf(s, ply, depth, alpha, beta, v, 'draw', Reason.PerpetualCheck);
+  }
+  if (canDeclareWin(s.pos))
+    return leaf(s, ply, depth, alpha, beta, mateIn(ply), 'mate', Reason.Declaration);
+  return null;
+}
+// #endregion
+
+/** Step 2. At the horizon: quiescence search, or the static value when it is off. */
+function horizon(s: SearchState, ply: number, depth: number, alpha: number, beta: number): number {
+  if (s.options.quiescence && ply < MAX_SEARCH_PLY - 1) {
+    const id = s.trace === null ? -1 : s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta);
+    // Quiescence nodes are summarised by this one, not drawn one by one.
+    if (s.trace !== null) s.trace.suspended++;
+    const v = quiescence(s, alpha, beta, ply, 0);
+    if (s.trace !== null) s.trace.suspended--;
+    return done(s, id, v, 'quiescence', Reason.Quiescence);
+  }
+  s.nodes++;
+  return leaf(s, ply, depth, alpha, beta, s.evaluate(), 'leaf', Reason.StaticEval);
+}
+
+/**
+ * Step 6b. Null-move verification: search the node itself, no pass allowed, to the reduced depth.
+ * Its nodes are not drawn in the trace (the node's reason says it was verified).
+ */
+function verifyNullMove(s: SearchState, depth: number, beta: number, ply: number): boolean {
+  s.nullMoveDisabled++;
+  if (s.trace !== null) s.trace.suspended++;
+  const v = alphaBeta(s, depth, beta - 1, beta, ply, false);
+  if (s.trace !== null) s.trace.suspended--;
+  s.nullMoveDisabled--;
+  return v >= beta;
 }
 
 // #region alpha-beta
@@ -50,227 +168,181 @@ export function alphaBeta(
   pvNode: boolean,
 ): number {
   const pos = s.pos;
+  const o = s.options;
   s.pvLength[ply] = 0;
 
-  // Step 1. Positions that end the game without a search: repetition, a winning declaration.
+  // Step 1. Positions the rules decide.
   if (ply > 0) {
-    const rep = repetition(pos, 2);
-    if (rep !== Repetition.None) {
-      const v = rep === Repetition.Draw ? 0 : rep === Repetition.Win ? MATE - ply : -MATE + ply;
-      return traceLeaf(
-        s,
-        ply,
-        depth,
-        alpha,
-        beta,
-        v,
-        'draw',
-        rep === Repetition.Draw ? 'repetition (千日手): draw' : 'perpetual check',
-      );
-    }
-    if (canDeclareWin(pos))
-      return traceLeaf(
-        s,
-        ply,
-        depth,
-        alpha,
-        beta,
-        MATE - ply,
-        'mate',
-        'entering-king declaration wins',
-      );
+    const v = valueByRules(s, ply, depth, alpha, beta);
+    if (v !== null) return v;
   }
 
-  // Step 2. At the horizon: quiescence search, or the static evaluation when it is off.
-  if (depth <= 0 || ply >= MAX_SEARCH_PLY - 1) {
-    if (s.options.quiescence && ply < MAX_SEARCH_PLY - 1) {
-      const tid = traceEnter(s, ply, depth, alpha, beta);
-      const parent = s.traceParent;
-      s.traceParent = -1; // quiescence nodes are summarised, not drawn one by one
-      const v = quiescence(s, alpha, beta, ply, 0);
-      s.traceParent = parent;
-      return traceExit(s, tid, v, 'quiescence', 'quiescence search');
-    }
-    s.stats.nodes++;
-    return traceLeaf(
-      s,
-      ply,
-      depth,
-      alpha,
-      beta,
-      s.evaluator.evaluate(pos),
-      'leaf',
-      'static evaluation',
-    );
-  }
+  // Step 2. At the horizon.
+  if (depth <= 0 || ply >= MAX_SEARCH_PLY - 1) return horizon(s, ply, depth, alpha, beta);
 
-  s.stats.nodes++;
-  s.stats.nodesPerPly[ply] = (s.stats.nodesPerPly[ply] ?? 0) + 1;
-  if (ply > s.stats.seldepth) s.stats.seldepth = ply;
+  s.nodes++;
+  s.nodesPerPly[ply]!++;
+  if (ply > s.seldepth) s.seldepth = ply;
   checkStop(s);
   if (s.stopped) return 0;
-  const tid = traceEnter(s, ply, depth, alpha, beta);
-  const o = s.options;
+  const id =
+    s.trace === null ? -1 : s.trace.enter(ply, ply > 0 ? s.line[ply - 1]! : 0, depth, alpha, beta);
 
   // Step 3. Transposition table: a deep enough entry may answer the node outright.
   let ttMove: Move = 0;
-  if (s.tt.enabled) {
-    s.stats.ttProbes++;
-    const e = s.tt.probe(pos.keyLo, pos.keyHi);
-    if (e >= 0) {
-      s.stats.ttHits++;
-      ttMove = s.tt.move(e);
-      if (!pvNode && s.tt.depth(e) >= depth) {
-        const v = s.tt.score(e, ply);
-        const b = s.tt.bound(e);
-        if (
-          b === Bound.Exact ||
-          (b === Bound.Lower && v >= beta) ||
-          (b === Bound.Upper && v <= alpha)
-        ) {
-          s.stats.ttCutoffs++;
-          return traceExit(
-            s,
-            tid,
-            v,
-            'tt',
-            `from the transposition table (depth ${s.tt.depth(e)})`,
-          );
-        }
-      }
+  const entry = s.tt.enabled ? s.tt.probe(pos.keyLo, pos.keyHi) : -1;
+  if (s.tt.enabled) s.ttProbes++;
+  if (entry >= 0) {
+    s.ttHits++;
+    ttMove = s.tt.move(entry);
+    const v = s.tt.value(entry, ply);
+    const bound = s.tt.bound(entry);
+    if (
+      !pvNode &&
+      s.tt.depth(entry) >= depth &&
+      (bound === Bound.Exact ||
+        (bound === Bound.Lower && v >= beta) ||
+        (bound === Bound.Upper && v <= alpha))
+    ) {
+      s.ttCutoffs++;
+      return done(s, id, v, 'tt', Reason.TableHit, s.tt.depth(entry));
     }
   }
 
   // Step 4. The static value, for the pruning steps that compare it with α and β.
   const inCheck = pos.inCheck();
-  const wantsStatic = !pvNode && !inCheck && (o.nullMove || o.futility || o.razoring);
-  const staticEval = wantsStatic ? s.evaluator.evaluate(pos) : 0;
-  const parent = s.traceParent;
-  s.traceParent = tid;
+  const mayPrune = !pvNode && !inCheck;
+  const staticEval = mayPrune && s.wantsStaticEval ? s.evaluate() : 0;
 
   // Step 5. Razoring: hopeless near the horizon? Ask quiescence search alone.
-  if (wantsStatic && o.razoring) {
-    const v = razoring(s, depth, alpha, staticEval, (a, b) => quiescence(s, a, b, ply, 0));
-    if (v !== null) {
-      s.traceParent = parent;
-      return traceExit(
-        s,
-        tid,
-        v,
-        'all',
-        `razoring: static ${staticEval} far below α = ${alpha}, confirmed by quiescence`,
-      );
+  if (mayPrune && wantsRazoring(s, depth, staticEval, alpha)) {
+    s.counters[Counter.Razoring]!++;
+    const v = quiescence(s, alpha, alpha + 1, ply, 0);
+    if (s.stopped) return 0;
+    if (v <= alpha) return done(s, id, v, 'all', Reason.Razoring, staticEval);
+    s.counters[Counter.RazoringCorrected]!++;
+  }
+
+  // Step 6. Null-move pruning: even after passing, still at or above β?
+  const r = mayPrune ? nullMoveReduction(s, depth, staticEval, beta, ply) : 0;
+  if (r > 0) {
+    s.counters[Counter.NullMove]!++;
+    let v = searchChild(s, ply, 0, depth - 1 - r, beta - 1, beta, false, 0, Note.NullMove, r);
+    if (s.stopped) return 0;
+    if (v >= beta) {
+      if (v > MATE_BOUND) v = beta; // a pass proves no mate
+      const verified = verifiesNullMove(s, depth);
+      if (!verified || verifyNullMove(s, depth - 1 - r, beta, ply)) {
+        s.counters[Counter.NullMoveCutoff]!++;
+        return done(s, id, v, 'null-move', Reason.NullMoveCut, verified ? 1 : 0);
+      }
+      if (s.stopped) return 0;
+      s.counters[Counter.NullMoveVerifyFail]!++;
     }
   }
 
-  // Step 6. Null-move pruning: even passing keeps us at or above β.
-  if (
-    wantsStatic &&
-    o.nullMove &&
-    depth >= 2 &&
-    staticEval >= beta &&
-    s.nullMoveDisabled === 0 &&
-    ply > 0 &&
-    s.line[ply - 1] !== 0
-  ) {
-    const v = nullMovePruning(s, depth, beta, ply, (d, a, b, p) => alphaBeta(s, d, a, b, p, false));
-    s.traceParent = parent;
-    if (s.stopped) return 0;
-    if (v !== null)
-      return traceExit(
-        s,
-        tid,
-        v,
-        'null-move',
-        `null-move cut-off: passing still scores ${v} ≥ β = ${beta}`,
-      );
-    s.traceParent = tid;
-  }
+  // Step 7. The moves, best first (move-picker.ts).
+  const picker = s.pickers[ply]!;
+  picker.initMain(ttMove, inCheck);
+  const futility = mayPrune ? futilityValue(s, depth, staticEval) : Infinity;
 
-  // Step 7. Generate and order the moves. No legal move: the side to move has lost.
-  const base = ply * MAX_MOVES;
-  const end = generateMoves(pos, s.moves, base);
-  if (end === base) {
-    s.traceParent = parent;
-    return traceExit(s, tid, -MATE + ply, 'mate', 'no legal move: mated');
-  }
-  scoreMoves(s, ply, end - base, ttMove);
-  const kthValue = rankCutoffValue(s, ply, end - base);
-  const futile = wantsStatic && o.futility && isFutile(s, depth, staticEval, alpha);
-
-  // Step 8. Search the moves: the first with the full window, the rest with a null window
-  // that is widened only when a move proves better than the best so far (PVS).
+  // Step 8. Search them: the first with the full window, the rest with a null window that is
+  // widened only when a move proves better than the best so far (PVS).
   const alphaOrig = alpha;
   let best = -INFINITE;
   let bestMove: Move = 0;
   let searched = 0;
-  for (let i = base; i < end; i++) {
-    const move = pickNext(s, i, end);
-    const isCapture = pos.board[move & 0xff] !== EMPTY;
-    const quiet = !isCapture && !isPromotion(move);
-    s.line[ply] = move;
-    pos.doMove(move);
-    const givesCheck = pos.inCheck();
+  let pruned = 0;
+  for (let move = picker.next(); move !== 0; move = picker.next()) {
+    if (ply === 0 && s.rootMoves !== null && !s.rootMoves.has(move)) continue;
+    const capture = pos.board[move & 0xff] !== EMPTY;
+    const quiet = !capture && !isPromotion(move);
+    const check = givesCheck(pos, move);
 
-    // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning.
-    if (searched > 0 && !inCheck) {
+    // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning. Never
+    // the first move, never in check, and never while every move read so far loses to mate.
+    if (searched > 0 && !inCheck && !isMatedScore(best)) {
       const why =
-        forwardPruneReason(s, i, depth, isCapture, givesCheck, kthValue) ??
-        (futile && quiet && !givesCheck
-          ? `futility: static ${staticEval} + ${o.futilityMargin * depth} ≤ α = ${alpha}`
-          : null);
-      if (why !== null) {
-        pos.undoMove(move);
-        s.count(why.startsWith('futility') ? 'futility' : 'forward-pruning');
-        tracePruned(s, ply, depth, alpha, beta, why);
+        quiet && !check && futility <= alpha
+          ? Reason.Futility
+          : forwardPruneReason(s, picker, move, depth, capture, check);
+      if (why !== Reason.None) {
+        pruned++;
+        if (why === Reason.Futility) {
+          s.counters[Counter.Futility]!++;
+          // The skipped move might have reached the futility value: the node's bound says so.
+          if (futility > best) best = futility;
+        } else s.counters[Counter.ForwardPruning]!++;
+        if (s.trace !== null) tracePruned(s, ply, move, depth, alpha, beta, why, staticEval);
         continue;
       }
     }
 
     // Step 10. Extensions, and late-move reductions for quiet moves late in the order.
-    const extension = checkExtension(s, ply, givesCheck);
-    s.extensions[ply + 1] = s.extensions[ply]! + extension;
+    const extension = checkExtension(s, ply, check);
     const newDepth = depth - 1 + extension;
-    if (extension > 0) s.traceNote = 'check extension +1';
+    const note = extension > 0 ? Note.CheckExtension : Note.None;
+    const reduction = quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
     let v: number;
-    const reduction =
-      o.lmr && quiet && !givesCheck && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
     if (reduction > 0) {
-      s.count('lmr');
-      s.traceNote = `LMR −${reduction}`;
-      v = -alphaBeta(s, newDepth - reduction, -alpha - 1, -alpha, ply + 1, false);
+      s.counters[Counter.Lmr]!++;
+      v = searchChild(
+        s,
+        ply,
+        move,
+        newDepth - reduction,
+        alpha,
+        alpha + 1,
+        false,
+        extension,
+        Note.Lmr,
+        reduction,
+      );
       if (v > alpha && !s.stopped) {
-        s.count('lmr-research');
-        s.traceNote = 'LMR re-search at full depth';
-        v = -alphaBeta(s, newDepth, -alpha - 1, -alpha, ply + 1, false);
-        if (v > alpha && v < beta && pvNode)
-          v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, true);
+        s.counters[Counter.LmrResearch]!++;
+        v = searchChild(
+          s,
+          ply,
+          move,
+          newDepth,
+          alpha,
+          alpha + 1,
+          false,
+          extension,
+          Note.LmrResearch,
+        );
+        if (v > alpha && v < beta && pvNode && !s.stopped)
+          v = searchChild(s, ply, move, newDepth, alpha, beta, true, extension, Note.PvsResearch);
       }
     } else if (searched === 0 || !o.pvs) {
-      v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, pvNode);
+      v = searchChild(s, ply, move, newDepth, alpha, beta, pvNode, extension, note);
     } else {
-      v = -alphaBeta(s, newDepth, -alpha - 1, -alpha, ply + 1, false);
-      if (v > alpha && v < beta && !s.stopped) {
-        s.traceNote = 'PVS re-search, full window';
-        v = -alphaBeta(s, newDepth, -beta, -alpha, ply + 1, true);
-      }
+      v = searchChild(s, ply, move, newDepth, alpha, alpha + 1, false, extension, note);
+      if (v > alpha && v < beta && !s.stopped)
+        v = searchChild(s, ply, move, newDepth, alpha, beta, true, extension, Note.PvsResearch);
     }
-    pos.undoMove(move);
 
     // Step 11. Seed 000's horizon re-search of a recapture.
-    if (!s.stopped && wantsRecaptureResearch(s, ply, move, v, beta, extension)) {
-      s.extensions[ply + 1] = s.extensions[ply]! + extension + o.recapturePlies;
-      pos.doMove(move);
-      s.traceNote = `recapture re-search +${o.recapturePlies} (seed 000)`;
-      v = -alphaBeta(s, newDepth + o.recapturePlies, -beta, -alpha, ply + 1, pvNode);
-      pos.undoMove(move);
-    }
+    const plies = s.stopped ? 0 : recaptureResearch(s, ply, move, v, beta, extension);
+    if (plies > 0)
+      v = searchChild(
+        s,
+        ply,
+        move,
+        newDepth + plies,
+        alpha,
+        beta,
+        pvNode,
+        extension + plies,
+        Note.RecaptureResearch,
+        plies,
+      );
     searched++;
-    if (s.stopped) {
-      s.traceParent = parent;
-      return 0;
-    }
+    if (s.stopped) return 0;
+
     // #region beta-cutoff
+    // Step 12. A new best move; at β, a cut-off: the opponent will not allow this line. The best
+    // move is kept even when nothing reaches α: the table hands it to the next iteration first.
     if (v > best) {
       best = v;
       bestMove = move;
@@ -278,9 +350,8 @@ export function alphaBeta(
         alpha = v;
         updatePv(s, ply, move);
         if (v >= beta) {
-          // Step 12. β cut-off: the opponent will not allow this line; the remaining moves are skipped.
-          s.stats.cutoffs++;
-          if (searched === 1) s.stats.firstMoveCutoffs++;
+          s.cutoffs++;
+          if (searched === 1) s.firstMoveCutoffs++;
           if (quiet) rewardQuiet(s, move, ply, depth);
           break;
         }
@@ -288,25 +359,21 @@ export function alphaBeta(
     }
     // #endregion
   }
-  s.traceParent = parent;
-  // Everything but the first move was pruned away and the first failed low: still a result.
-  if (best === -INFINITE) best = alpha;
 
-  // Step 13. Remember the result.
+  // Step 13. No legal move: the side to move has lost (shogi has no stalemate).
+  if (searched === 0) return done(s, id, matedIn(ply), 'mate', Reason.NoLegalMove);
+
+  // Step 14. Remember the result.
   const bound = best >= beta ? Bound.Lower : best > alphaOrig ? Bound.Exact : Bound.Upper;
   s.tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
-  if (tid < 0) return best;
-  const kind: TraceKind = bound === Bound.Lower ? 'cut' : bound === Bound.Exact ? 'pv' : 'all';
-  const reason =
-    bound === Bound.Lower
-      ? `β cut-off: ${best} ≥ ${beta} after ${searched} of ${end - base} moves`
-      : bound === Bound.Exact
-        ? `best ${makeUsiMove(bestMove)} = ${best}, inside the window`
-        : `all ${searched} moves ≤ α = ${alphaOrig}: fail low`;
-  return traceExit(s, tid, best, kind, reason);
+  if (id < 0) return best;
+  if (bound === Bound.Lower) return done(s, id, best, 'cut', Reason.BetaCutoff, searched);
+  if (bound === Bound.Exact) return done(s, id, best, 'pv', Reason.Exact, bestMove);
+  return done(s, id, best, 'all', Reason.FailLow, searched, pruned);
 }
 // #endregion
 
+/** The line from this ply: the move, then the child's line. */
 function updatePv(s: SearchState, ply: number, move: Move): void {
   const row = ply * MAX_SEARCH_PLY;
   const next = (ply + 1) * MAX_SEARCH_PLY;
@@ -316,150 +383,31 @@ function updatePv(s: SearchState, ply: number, move: Move): void {
   s.pvLength[ply] = n + 1;
 }
 
-// #region quiescence
-/**
- * Quiescence search: past the horizon, only captures and promotions (or every evasion when in
- * check), with "stand pat" — the side to move may decline to capture and keep the static value.
- */
-export function quiescence(
-  s: SearchState,
-  alpha: number,
-  beta: number,
-  ply: number,
-  qply: number,
-): number {
-  const pos = s.pos;
-  s.stats.qnodes++;
-  if (ply > s.stats.seldepth) s.stats.seldepth = ply;
-  checkStop(s);
-  if (s.stopped) return 0;
-  const inCheck = pos.inCheck();
-  let best = -INFINITE;
-  if (!inCheck) {
-    const standPat = s.evaluator.evaluate(pos);
-    if (standPat >= beta || qply >= MAX_QUIESCENCE_PLY || ply >= MAX_SEARCH_PLY - 1)
-      return standPat;
-    best = standPat;
-    if (standPat > alpha) alpha = standPat;
-  } else if (qply >= MAX_QUIESCENCE_CHECK_PLY || ply >= MAX_SEARCH_PLY - 1) {
-    // Deep in quiescence a check is not answered move by move (blocking drops alone can number
-    // dozens at every ply); only "no legal reply at all" still counts as mate.
-    return hasLegalMove(pos) ? s.evaluator.evaluate(pos) : -MATE + ply;
-  }
-  const base = ply * MAX_MOVES;
-  const end = generateMoves(
-    pos,
-    s.moves,
-    base,
-    inCheck ? GenMode.All : GenMode.CapturesAndPromotions,
-  );
-  if (end === base) return inCheck ? -MATE + ply : best;
-  scoreMoves(s, ply, end - base, 0, false);
-  for (let i = base; i < end; i++) {
-    const move = pickNext(s, i, end);
-    if (!inCheck && isPointlessInQuiescence(pos.board, move, pos.sideToMove)) continue;
-    pos.doMove(move);
-    const v = -quiescence(s, -beta, -alpha, ply + 1, qply + 1);
-    pos.undoMove(move);
-    if (s.stopped) return 0;
-    if (v > best) {
-      best = v;
-      if (v > alpha) {
-        alpha = v;
-        if (v >= beta) break;
-      }
-    }
-  }
-  return best;
-}
-// #endregion
-
-/**
- * Quiescence skips quiet promotions other than pawns', and captures by a pawn, bishop or rook
- * that decline a promotion they could take (they are never better).
- */
-function isPointlessInQuiescence(board: Uint8Array, move: Move, us: number): boolean {
-  if (isDrop(move)) return true;
-  const from = (move >> 8) & 0xff;
-  const to = move & 0xff;
-  const kind = board[from]! & 15;
-  if (isPromotion(move)) return board[to] === EMPTY && kind !== Kind.Pawn;
-  return (
-    (kind === Kind.Pawn || kind === Kind.Bishop || kind === Kind.Rook) &&
-    (isInPromotionZone(us, from) || isInPromotionZone(us, to))
-  );
-}
-
-// Tracing: cheap no-ops unless a trace is being recorded.
-function traceEnter(
-  s: SearchState,
-  ply: number,
-  depth: number,
-  alpha: number,
-  beta: number,
-): number {
-  const t = s.trace;
-  if (t === null || t.length >= s.traceLimit || (ply > 0 && s.traceParent < 0)) {
-    s.traceNote = '';
-    return -1;
-  }
-  t.push({
-    id: t.length,
-    parent: ply > 0 ? s.traceParent : -1,
-    ply,
-    move: ply === 0 ? '' : s.line[ply - 1] === 0 ? 'pass' : makeUsiMove(s.line[ply - 1]!),
-    depth,
-    alpha,
-    beta,
-    value: 0,
-    kind: 'leaf',
-    reason: '',
-    note: s.traceNote,
-  });
-  s.traceNote = '';
-  return t.length - 1;
-}
-
 /** A move skipped without being read still shows in the tree, greyed, with the reason. */
 function tracePruned(
   s: SearchState,
   ply: number,
+  move: Move,
   depth: number,
   alpha: number,
   beta: number,
-  reason: string,
+  why: Reason,
+  staticEval: number,
 ): void {
-  if (s.trace === null) return;
-  const tid = traceEnter(s, ply + 1, depth - 1, -beta, -alpha);
-  traceExit(s, tid, 0, 'pruned', reason);
-}
-
-function traceExit(
-  s: SearchState,
-  tid: number,
-  value: number,
-  kind: TraceKind,
-  reason: string,
-): number {
-  if (tid >= 0 && s.trace) {
-    const n = s.trace[tid]!;
-    n.value = value;
-    n.kind = kind;
-    n.reason = reason;
-  }
-  return value;
-}
-
-function traceLeaf(
-  s: SearchState,
-  ply: number,
-  depth: number,
-  alpha: number,
-  beta: number,
-  value: number,
-  kind: TraceKind,
-  reason: string,
-): number {
-  if (s.trace === null) return value;
-  return traceExit(s, traceEnter(s, ply, depth, alpha, beta), value, kind, reason);
+  const o = s.options;
+  if (why === Reason.Futility)
+    s.trace!.pruned(
+      ply,
+      move,
+      depth,
+      alpha,
+      beta,
+      why,
+      staticEval,
+      o.futilityMargin * depth,
+      alpha,
+    );
+  else if (why === Reason.ForwardThreshold)
+    s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardThreshold);
+  else s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardRank);
 }

@@ -1,58 +1,86 @@
 /**
- * Extensions: lines that deserve to be read deeper than the nominal depth. Every extension
- * draws on one budget per line (`maxExtension`) so a long series of checks cannot run away.
+ * Extensions: lines that deserve to be read deeper than the nominal depth. Every extension draws
+ * on one budget per line, so a long series of checks or recaptures cannot run away: at most
+ * `maxExtension` plies, and never more than the iteration's own depth (a depth-2 search may read a
+ * line to 4 plies, not to 34; Stockfish bounds its extensions by the root depth the same way).
  */
-import { evaluateMove } from '../eval/move-evaluation';
-import { type Move } from '../types';
-import { type SearchState } from './state';
+import { moveValue } from '../eval/move-evaluation';
+import { integer, toggle } from '../option-spec';
+import type { Move } from '../types';
+import { Counter, type SearchState } from './state';
+
+export const EXTENSION_OPTIONS = {
+  checkExtension: toggle({
+    label: 'Check extension',
+    default: false,
+    help: 'A move that gives check is read one ply deeper.',
+  }),
+  recaptureExtension: toggle({
+    label: 'Recapture re-search',
+    default: false,
+    help: 'Seed 000: re-read recaptures of a badly placed piece deeper.',
+  }),
+  recapturePlies: integer({
+    label: 'Re-search plies',
+    default: 2,
+    min: 1,
+    max: 4,
+    unit: 'plies',
+    help: 'Seed 000 adds 2.',
+  }),
+  maxExtension: integer({
+    label: 'Extension cap',
+    default: 8,
+    min: 0,
+    max: 32,
+    unit: 'plies',
+    help: 'Most extension one line may collect (never more than the search depth).',
+  }),
+};
 
 /** How many plies of extension are left to the line at this ply. */
 export const extensionBudget = (s: SearchState, ply: number): number =>
-  s.options.maxExtension - s.extensions[ply]!;
+  Math.min(s.options.maxExtension, s.rootDepth) - s.extensions[ply]!;
 
 // #region check-extension
 /** A move that gives check is read one ply deeper: the reply is forced, the line is narrow. */
 export function checkExtension(s: SearchState, ply: number, givesCheck: boolean): number {
   if (!s.options.checkExtension || !givesCheck || extensionBudget(s, ply) < 1) return 0;
-  s.count('check-extension');
+  s.counters[Counter.CheckExtension]!++;
   return 1;
 }
 // #endregion
 
 // #region recapture-extension
 /**
- * Seed 000's horizon re-search. The previous move put a piece where the move evaluation called
- * it bad (value < 0), this move takes that piece, and the search says the result is no better
- * than β: the previous move may be a delaying sacrifice pushing trouble past the horizon, so
- * read this move again `recapturePlies` deeper. Judged lazily: the previous move's value is
- * only computed when a recapture is about to be re-searched. `extended` is what this move has
+ * Seed 000's horizon re-search: how many plies deeper to read this move again, or 0. The previous
+ * move put a piece where the move evaluation called it bad (value < 0), this move takes that
+ * piece, and the search says the result is no better than β: the previous move may be a delaying
+ * sacrifice that pushed trouble past the horizon. Judged lazily: the previous move's value is
+ * computed only when a recapture is about to be re-searched. `extended` is what this move has
  * already drawn on the line's budget (a check extension).
  */
-export function wantsRecaptureResearch(
+export function recaptureResearch(
   s: SearchState,
   ply: number,
   move: Move,
   value: number,
   beta: number,
   extended: number,
-): boolean {
+): number {
   const o = s.options;
-  if (
-    !o.recaptureExtension ||
-    ply < 1 ||
-    value > beta ||
-    extensionBudget(s, ply) - extended < o.recapturePlies
-  )
-    return false;
+  if (!o.recaptureExtension || ply < 1 || value > beta) return 0;
+  if (extensionBudget(s, ply) - extended < o.recapturePlies) return 0;
   const previous = s.line[ply - 1]!;
-  if (previous === 0 || (previous & 0xff) !== (move & 0xff)) return false;
+  if (previous === 0 || (previous & 0xff) !== (move & 0xff)) return 0;
   // Step back to the position the previous move was played in and judge it there.
   const pos = s.pos;
   pos.undoMove(previous);
-  const previousValue = evaluateMove(pos, previous, o.moveEval, s.evaluator).value;
+  const before = s.evaluator.evaluate(pos);
+  const previousValue = moveValue(pos, previous, o.moveEval, s.evaluator, before);
   pos.doMove(previous);
-  if (previousValue >= 0) return false;
-  s.count('recapture-research');
-  return true;
+  if (previousValue >= 0) return 0;
+  s.counters[Counter.RecaptureResearch]!++;
+  return o.recapturePlies;
 }
 // #endregion

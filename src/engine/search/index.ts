@@ -1,24 +1,35 @@
 /** The search: what the worker, the USI engine, the benchmarks and the chapters use. */
 export {
   Searcher,
-  toScore,
   MAX_DEPTH,
   type SearchLimits,
   type SearchInfo,
   type SearchResult,
   type SearchCallbacks,
-  type Score,
 } from './iterate';
 export {
   DEFAULT_OPTIONS,
+  OPTION_GROUPS,
   OPTION_SCHEMA,
   resolveOptions,
   diffOptions,
   checkValue,
+  type OptionGroupId,
   type SearchOptions,
   type OptionSpec,
 } from './options';
 export { type SearchStats } from './state';
 export { type TraceNode, type TraceKind } from './trace';
-export { MATE, MATE_BOUND, TranspositionTable, Bound } from './tt';
-export { alphaBeta, quiescence, INFINITE } from './alphabeta';
+export { TranspositionTable, Bound } from './tt';
+export {
+  MATE,
+  MATE_BOUND,
+  INFINITE,
+  RULE_WIN,
+  EVAL_LIMIT,
+  toScore,
+  isMateScore,
+  type Score,
+} from './score';
+export { alphaBeta } from './alphabeta';
+export { quiescence } from './quiescence';

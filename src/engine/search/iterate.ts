@@ -3,28 +3,35 @@
  * completed depth. The `Searcher` owns the tables that live across searches (the TT, history)
  * and is what the worker, the USI engine and the tests drive.
  */
-import { EVALUATORS } from '../eval/index';
+import { evaluatorFor } from '../eval/index';
 import { legalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
-import { type Position } from '../position';
-import { alphaBeta, INFINITE } from './alphabeta';
+import type { Position } from '../position';
+import type { Move } from '../types';
+import { alphaBeta } from './alphabeta';
 import { DEFAULT_OPTIONS, resolveOptions, type SearchOptions } from './options';
-import { MAX_SEARCH_PLY, newStats, SearchState, type SearchStats } from './state';
-import { type TraceNode } from './trace';
-import { MATE, MATE_BOUND, TranspositionTable } from './tt';
+import { INFINITE, isMateScore, matePlies, type Score, toScore } from './score';
+import { MAX_SEARCH_PLY, SearchState, type SearchStats } from './state';
+import { exportTrace, Tracer, type TraceNode } from './trace';
+import { TranspositionTable } from './tt';
 
 export interface SearchLimits {
   /** Deepest iteration (default: as deep as time allows, at most 64). */
   depth?: number;
   /** Stop after about this many nodes (main + quiescence). */
   nodes?: number;
-  /** Stop after this many milliseconds. */
+  /** Stop after this many milliseconds, wherever the search is. */
   timeMs?: number;
+  /**
+   * Start no new iteration after this many milliseconds: the next one would most likely be cut
+   * off by `timeMs` and thrown away (time management for a game clock).
+   */
+  softTimeMs?: number;
   /** Stop as soon as a mate in at most this many moves (of the side to move) is proven. */
   mate?: number;
+  /** Consider only these root moves (USI `go searchmoves`); moves that are not legal are ignored. */
+  searchMoves?: readonly Move[];
 }
-
-export type Score = { kind: 'cp'; value: number } | { kind: 'mate'; value: number };
 
 /** What is known after a completed depth (one `info` line). */
 export interface SearchInfo {
@@ -57,16 +64,6 @@ export interface SearchCallbacks {
 
 export const MAX_DEPTH = 64;
 
-/** Turn an internal score into centipawns or "mate in n moves" (n > 0: the side to move mates). */
-export function toScore(value: number): Score {
-  if (value > MATE_BOUND) return { kind: 'mate', value: Math.ceil((MATE - value) / 2) };
-  if (value < -MATE_BOUND) {
-    const moves = Math.ceil((MATE + value) / 2);
-    return { kind: 'mate', value: moves === 0 ? 0 : -moves };
-  }
-  return { kind: 'cp', value };
-}
-
 export class Searcher {
   options: SearchOptions;
   readonly tt: TranspositionTable;
@@ -95,27 +92,24 @@ export class Searcher {
   // #region iterative-deepening
   search(pos: Position, limits: SearchLimits = {}, callbacks: SearchCallbacks = {}): SearchResult {
     const start = performance.now();
-    const options = this.options;
-    const evaluator = EVALUATORS[options.evaluator] ?? EVALUATORS[DEFAULT_OPTIONS.evaluator];
-    const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH, MAX_SEARCH_PLY - 2);
     const elapsed = (): number => performance.now() - start;
     const external = callbacks.shouldStop ?? (() => false);
-    const s = this.prepareState(pos, () => {
+    const s = this.prepareState(pos, limits, () => {
       if (limits.timeMs !== undefined && elapsed() >= limits.timeMs) return true;
-      if (limits.nodes !== undefined && s.stats.nodes + s.stats.qnodes >= limits.nodes) return true;
+      if (limits.nodes !== undefined && s.nodes + s.qnodes >= limits.nodes) return true;
       return external();
     });
-    s.evaluator = evaluator;
     this.tt.newSearch();
 
     // A mate search needs no more than 2·mate − 1 plies.
+    const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, MAX_DEPTH, MAX_SEARCH_PLY - 2);
     const depthLimit =
       limits.mate !== undefined ? Math.min(maxDepth, 2 * limits.mate - 1) : maxDepth;
     let result: SearchResult | null = null;
     for (let depth = 1; depth <= depthLimit; depth++) {
-      s.trace = options.traceNodes > 0 ? [] : null;
-      s.traceLimit = options.traceNodes;
-      s.traceParent = -1;
+      s.trace =
+        this.options.traceNodes > 0 ? new Tracer(this.options.traceNodes, MAX_SEARCH_PLY) : null;
+      s.rootDepth = depth;
       s.extensions[0] = 0;
       const value = alphaBeta(s, depth, -INFINITE, INFINITE, 0, true);
       // An interrupted iteration is thrown away, unless it is the only one there is.
@@ -124,7 +118,7 @@ export class Searcher {
       for (let i = 0; i < s.pvLength[0]!; i++) pv.push(makeUsiMove(s.pv[i]!));
       // Stopped before the first iteration found anything: any legal move beats none.
       if (pv.length === 0 && s.stopped) {
-        const first = legalMoves(pos)[0];
+        const first = this.firstRootMove(pos, s);
         if (first !== undefined) pv.push(makeUsiMove(first));
       }
       const info = this.makeInfo(s, depth, value, pv, elapsed());
@@ -133,30 +127,36 @@ export class Searcher {
         bestMove: pv[0] ?? null,
         ponder: pv[1] ?? null,
         stopped: s.stopped,
-        stats: s.stats,
-        ...(s.trace ? { trace: s.trace } : {}),
+        stats: s.stats(),
+        ...(s.trace ? { trace: exportTrace(s.trace) } : {}),
       };
       if (s.stopped) break;
       callbacks.onInfo?.(info);
       if (pv.length === 0) break; // no legal move: the game is over
-      // A mate proved by the full-width part of the search (not only by quiescence) is final.
-      const matePlies = MATE - Math.abs(value);
-      if (Math.abs(value) > MATE_BOUND && matePlies <= depth) break;
-      if (limits.timeMs !== undefined && elapsed() > limits.timeMs * 0.5) break;
+      // A mate is final when the full-width part of the search proved it (not only quiescence)
+      // and no pruning that can skip a defence was on.
+      if (isMateScore(value) && matePlies(value) <= depth && s.matesAreProofs) break;
+      if (limits.softTimeMs !== undefined && elapsed() >= limits.softTimeMs) break;
     }
     // The totals cover everything searched, including an iteration that was cut short.
     const timeMs = elapsed();
-    const nodes = s.stats.nodes + s.stats.qnodes;
+    const nodes = s.nodes + s.qnodes;
     return {
       ...result!,
       nodes,
       timeMs: Math.round(timeMs),
       nps: Math.round((nodes * 1000) / Math.max(timeMs, 1)),
       stopped: s.stopped,
-      stats: { ...s.stats, nodesPerPly: [...s.stats.nodesPerPly] },
+      stats: s.stats(),
     };
   }
   // #endregion
+
+  /** The first legal root move (the first of `searchmoves` when given). */
+  private firstRootMove(pos: Position, s: SearchState): Move | undefined {
+    const moves = legalMoves(pos);
+    return moves.find((m) => s.rootMoves === null || s.rootMoves.has(m)) ?? moves[0];
+  }
 
   private makeInfo(
     s: SearchState,
@@ -165,10 +165,10 @@ export class Searcher {
     pv: string[],
     timeMs: number,
   ): SearchInfo {
-    const nodes = s.stats.nodes + s.stats.qnodes;
+    const nodes = s.nodes + s.qnodes;
     return {
       depth,
-      seldepth: s.stats.seldepth,
+      seldepth: s.seldepth,
       score: toScore(value),
       value,
       nodes,
@@ -179,18 +179,24 @@ export class Searcher {
     };
   }
 
-  private prepareState(pos: Position, shouldStop: () => boolean): SearchState {
-    const evaluator = EVALUATORS[this.options.evaluator];
-    if (this.state === null)
-      this.state = new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
+  private prepareState(
+    pos: Position,
+    limits: SearchLimits,
+    shouldStop: () => boolean,
+  ): SearchState {
+    const evaluator = evaluatorFor(this.options.evaluator);
+    this.state ??= new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
     const s = this.state;
     s.pos = pos;
-    s.options = this.options;
+    s.evaluator = evaluator;
     s.shouldStop = shouldStop;
-    s.stats = newStats();
-    s.stopped = false;
-    s.nextCheck = 0;
-    s.killers.fill(0);
+    s.configure(this.options);
+    s.reset();
+    const legal = legalMoves(pos);
+    const wanted = (limits.searchMoves ?? []).filter((m) => legal.includes(m));
+    s.rootMoves = wanted.length > 0 ? new Set(wanted) : null;
     return s;
   }
 }
+
+export { DEFAULT_OPTIONS, toScore, type Score };

@@ -1,107 +1,110 @@
 /**
  * Move ordering: the order in which α-β tries moves decides how much of the tree it can skip.
- * Scores are written beside the moves and the loop picks the best remaining one each time
- * (a selection sort that stops early when a cut-off ends the node).
+ * This module holds the options and the scores; the move picker (move-picker.ts) hands the moves
+ * out in that order, stage by stage.
+ *
+ * The standard order: the transposition table's move, then captures (most valuable victim first,
+ * or by static exchange), then the killer moves of this ply, then the other moves by their history
+ * score, drops after board moves, and captures that lose material last.
  */
-import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from '../eval/material';
 import { seeMove } from '../eval/exchange';
-import { evaluateMove } from '../eval/move-evaluation';
-import { MAX_MOVES } from '../movegen';
+import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from '../eval/material';
+import { select, toggle } from '../option-spec';
 import { EMPTY, isDrop, isPromotion, type Move } from '../types';
-import { type SearchState } from './state';
+import type { SearchState } from './state';
 
-const TT_MOVE_SCORE = 1 << 30;
-const GOOD_CAPTURE = 1 << 24;
-const KILLER_SCORE = 1 << 22;
-const BAD_CAPTURE = -(1 << 24);
-/** History scores stay within ±HISTORY_MAX (scaled down when one would pass it). */
+export const ORDERINGS = ['standard', 'move-evaluation', 'none'] as const;
+export type Ordering = (typeof ORDERINGS)[number];
+export const CAPTURE_ORDERS = ['mvv-lva', 'see'] as const;
+
+/** The ordering option as the search reads it (compiled once per search, see state.ts). */
+export const OrderMode = { Standard: 0, MoveValue: 1, None: 2 } as const;
+export type OrderMode = (typeof OrderMode)[keyof typeof OrderMode];
+
+export const ORDERING_OPTIONS = {
+  ordering: select({
+    label: 'Move ordering',
+    choices: ORDERINGS,
+    default: 'standard',
+    help: 'The order moves are searched in.',
+  }),
+  captureOrder: select({
+    label: 'Capture order',
+    choices: CAPTURE_ORDERS,
+    default: 'mvv-lva',
+    help: 'MVV-LVA or static exchange.',
+  }),
+  ttMove: toggle({
+    label: 'TT move first',
+    default: true,
+    help: 'Search the transposition table move first.',
+  }),
+  killers: toggle({
+    label: 'Killer moves',
+    default: true,
+    help: 'Quiet moves that cut off at the same ply.',
+  }),
+  history: toggle({
+    label: 'History heuristic',
+    default: true,
+    help: 'Quiet moves that cut off often, anywhere.',
+  }),
+};
+
+/** Score bands: every capture above every quiet move, bad captures below them all. */
+export const TT_MOVE_SCORE = 1 << 30;
+export const GOOD_CAPTURE = 1 << 24;
+export const KILLER_SCORE = 1 << 22;
+export const BAD_CAPTURE = -(1 << 24);
+/** History scores stay within ±HISTORY_MAX (all halved when one would pass it). */
 export const HISTORY_MAX = 1 << 20;
 
-// #region score-moves
+// #region capture-score
 /**
- * Give each move of this ply an ordering score according to the options. Quiescence search
- * (`main` false) always uses the standard captures-first order and never needs move values.
+ * A capture's (or promotion's) ordering score. MVV-LVA: the most valuable victim first, and of
+ * two captures of the same victim, the one by the less valuable piece. SEE: what the exchange on
+ * the square wins; a capture that loses material falls into the bad-capture band.
  */
-export function scoreMoves(
-  s: SearchState,
-  ply: number,
-  count: number,
-  ttMove: Move,
-  main = true,
-): void {
-  const { moves, scores, options, pos } = s;
-  const base = ply * MAX_MOVES;
-  const board = pos.board;
-  const useTT = options.ttMove && ttMove !== 0;
-  if (!main) {
-    for (let i = base; i < base + count; i++) scores[i] = standardScore(s, moves[i]!, ply, board);
-    return;
+export function captureScore(s: SearchState, m: Move): number {
+  const board = s.pos.board;
+  if (s.seeCaptures) {
+    const see = seeMove(board, m, s.pos.sideToMove);
+    return see >= 0 ? GOOD_CAPTURE + see : BAD_CAPTURE + see;
   }
-  if (options.ordering === 'move-evaluation' || needsMoveValues(s)) {
-    const before = s.evaluator.evaluate(pos);
-    for (let i = base; i < base + count; i++)
-      s.values[i] = evaluateMove(pos, moves[i]!, options.moveEval, s.evaluator, before).value;
-  }
-  for (let i = base; i < base + count; i++) {
-    const m = moves[i]!;
-    if (useTT && m === ttMove) scores[i] = TT_MOVE_SCORE;
-    else if (options.ordering === 'none') scores[i] = 0;
-    else if (options.ordering === 'move-evaluation') scores[i] = s.values[i]!;
-    else scores[i] = standardScore(s, m, ply, board);
-  }
+  const attacker = board[(m >> 8) & 0xff]! & 15;
+  const captured = board[m & 0xff]!;
+  const gain =
+    (captured !== EMPTY ? CAPTURE_VALUE[captured & 15]! : 0) +
+    (isPromotion(m) ? PROMOTION_GAIN[attacker]! : 0);
+  return GOOD_CAPTURE + gain * 16 - (PIECE_VALUE[attacker]! >> 6);
 }
 // #endregion
 
-function standardScore(s: SearchState, m: Move, ply: number, board: Uint8Array): number {
-  const to = m & 0xff;
-  const captured = board[to]!;
-  if (captured !== EMPTY || isPromotion(m)) {
-    if (s.options.captureOrder === 'see') {
-      const see = seeMove(board, m, s.pos.sideToMove);
-      return see >= 0 ? GOOD_CAPTURE + see : BAD_CAPTURE + see;
-    }
-    // MVV-LVA: most valuable victim first, then least valuable attacker.
-    const attacker = board[(m >> 8) & 0xff]! & 15;
-    const gain =
-      (captured !== EMPTY ? CAPTURE_VALUE[captured & 15]! : 0) +
-      (isPromotion(m) ? PROMOTION_GAIN[attacker]! : 0);
-    return GOOD_CAPTURE + gain * 16 - (PIECE_VALUE[attacker]! >> 6);
-  }
+/** History table index: the moving piece (a dropped one too) and its destination. */
+export function historyIndex(s: SearchState, m: Move): number {
+  const piece = isDrop(m)
+    ? ((m >> 8) & 0xff) | (s.pos.sideToMove << 4)
+    : s.pos.board[(m >> 8) & 0xff]!;
+  return piece * 130 + (m & 0xff);
+}
+
+/** A quiet move's ordering score: its killer rank at this ply, else its history. */
+export function quietScore(s: SearchState, m: Move, ply: number): number {
   if (s.options.killers) {
     if (m === s.killers[ply * 2]) return KILLER_SCORE;
     if (m === s.killers[ply * 2 + 1]) return KILLER_SCORE - 1;
   }
-  if (s.options.history) return s.history[historyIndex(s, m)]!;
-  return 0;
+  return s.options.history ? s.history[historyIndex(s, m)]! : 0;
 }
 
-export const historyIndex = (s: SearchState, m: Move): number => {
-  const to = m & 0xff;
-  const piece = isDrop(m)
-    ? ((m >> 8) & 0xff) | (s.pos.sideToMove << 4)
-    : s.pos.board[(m >> 8) & 0xff]!;
-  return piece * 130 + to;
-};
-
-/** Swap the best-scored move from `i` on into place `i` and return it. */
-export function pickNext(s: SearchState, i: number, end: number): Move {
-  const { moves, scores, values } = s;
-  let best = i;
-  for (let j = i + 1; j < end; j++) if (scores[j]! > scores[best]!) best = j;
-  if (best !== i) {
-    const m = moves[best]!;
-    moves[best] = moves[i]!;
-    moves[i] = m;
-    const v = scores[best]!;
-    scores[best] = scores[i]!;
-    scores[i] = v;
-    const w = values[best]!;
-    values[best] = values[i]!;
-    values[i] = w;
-  }
-  return moves[i]!;
+/** The standard order as one number, for lists scored all at once (evasions, rank pruning). */
+export function standardScore(s: SearchState, m: Move, ply: number, ttMove: Move): number {
+  if (m === ttMove) return TT_MOVE_SCORE;
+  if (s.pos.board[m & 0xff] !== EMPTY || isPromotion(m)) return captureScore(s, m);
+  return quietScore(s, m, ply);
 }
 
+// #region reward-quiet
 /** A quiet move caused a cut-off: remember it as a killer and raise its history. */
 export function rewardQuiet(s: SearchState, m: Move, ply: number, depth: number): void {
   if (s.options.killers && s.killers[ply * 2] !== m) {
@@ -115,9 +118,4 @@ export function rewardQuiet(s: SearchState, m: Move, ply: number, depth: number)
       for (let j = 0; j < s.history.length; j++) s.history[j] = s.history[j]! >> 1;
   }
 }
-
-/** Forward pruning judges moves by seed 000's values, so they are computed beside the scores. */
-export const needsMoveValues = (s: SearchState): boolean => s.options.forwardPruning !== 'off';
-
-export const isQuiet = (board: Uint8Array, m: Move): boolean =>
-  board[m & 0xff] === EMPTY && !isPromotion(m);
+// #endregion

@@ -1,119 +1,184 @@
 /**
- * Pruning, each technique a named step the search calls and a switch can turn off.
+ * Backward pruning of the bold kind (seed 000's postscript: what replaced forward pruning): null
+ * move, late-move reductions, futility pruning and razoring. Each decides from a search or an
+ * evaluation that a line will not matter; each can be wrong, and each counts how often it fired.
  *
- * Forward pruning (seed 000) decides before reading a move that it is not worth reading.
- * The backward kinds — null move, futility, razoring, late-move reductions — decide from a
- * search or an evaluation that a line will not matter; they can be wrong, and each counts how
- * often it fired and, where it has one, how often its re-search corrected it.
+ * Every function here only decides — whether to try a pass, how many plies to take off, how much a
+ * quiet move could still gain — and the search (alphabeta.ts) acts on the answer, so each step can
+ * be shown alone and switched off alone.
  */
+import { integer, toggle } from '../option-spec';
 import { MAX_MOVES } from '../movegen';
-import { type SearchState } from './state';
-import { MATE_BOUND } from './tt';
+import type { SearchState } from './state';
 
-// #region forward-pruning
-/**
- * Seed 000's forward pruning: why this move should not be read at all, or null to read it.
- * The first move of a node is always read, and so are evasions; captures and checks may be kept.
- */
-export function forwardPruneReason(
-  s: SearchState,
-  index: number,
-  depth: number,
-  isCapture: boolean,
-  givesCheck: boolean,
-  kthValue: number,
-): string | null {
-  const o = s.options;
-  if (o.forwardPruning === 'off' || depth > o.forwardMaxDepth) return null;
-  if ((isCapture && o.forwardKeepCaptures) || (givesCheck && o.forwardKeepChecks)) return null;
-  const value = s.values[index]!;
-  if (o.forwardPruning === 'threshold')
-    return value <= o.forwardThreshold
-      ? `forward pruning: value ${value} ≤ ${o.forwardThreshold}`
-      : null;
-  return value < kthValue
-    ? `forward pruning: value ${value} ranks below the first ${o.forwardRank}`
-    : null;
-}
+export const NULL_MOVE_OPTIONS = {
+  nullMove: toggle({
+    label: 'Null-move pruning',
+    default: false,
+    help: 'Pass; if still ≥ β, cut.',
+  }),
+  nullMoveR: integer({
+    label: 'Null-move R',
+    default: 2,
+    min: 1,
+    max: 5,
+    unit: 'plies',
+    help: 'Depth reduction of the null-move search.',
+  }),
+  nullMoveVerifyDepth: integer({
+    label: 'Verify from depth',
+    default: 0,
+    min: 0,
+    max: 32,
+    unit: 'plies',
+    help: '0 = never verify a null-move cut-off.',
+  }),
+};
 
-/** The value a move needs to be among the first `forwardRank` by value (ties all stay). */
-export function rankCutoffValue(s: SearchState, ply: number, count: number): number {
-  const k = s.options.forwardRank;
-  if (s.options.forwardPruning !== 'rank' || count <= k) return -Infinity;
-  const base = ply * MAX_MOVES;
-  const sorted = Array.from(s.values.subarray(base, base + count)).sort((a, b) => b - a);
-  return sorted[k - 1]!;
-}
-// #endregion
+export const LMR_OPTIONS = {
+  lmr: toggle({
+    label: 'Late-move reductions',
+    default: false,
+    help: 'Search late quiet moves shallower.',
+  }),
+  lmrMinDepth: integer({
+    label: 'LMR from depth',
+    default: 3,
+    min: 2,
+    max: 16,
+    unit: 'plies',
+    help: 'Reduce only at this depth or more.',
+  }),
+  lmrMinMove: integer({
+    label: 'LMR after move',
+    default: 3,
+    min: 1,
+    max: 40,
+    help: 'Reduce moves after this many.',
+  }),
+  lmrBase: integer({
+    label: 'LMR base',
+    default: 75,
+    min: 0,
+    max: 300,
+    step: 5,
+    unit: '/100 ply',
+    help: 'Constant part of the reduction.',
+  }),
+  lmrDivisor: integer({
+    label: 'LMR divisor',
+    default: 225,
+    min: 50,
+    max: 1000,
+    step: 5,
+    unit: '/100',
+    help: 'Larger reduces less.',
+  }),
+};
+
+export const FUTILITY_OPTIONS = {
+  futility: toggle({
+    label: 'Futility pruning',
+    default: false,
+    help: 'Skip quiet moves that cannot lift the score to α.',
+  }),
+  futilityMargin: integer({
+    label: 'Futility margin',
+    default: 200,
+    min: 0,
+    max: 2000,
+    step: 10,
+    unit: 'per ply',
+    help: 'How much a quiet move might still gain.',
+  }),
+  futilityMaxDepth: integer({
+    label: 'Futility depth',
+    default: 3,
+    min: 1,
+    max: 8,
+    unit: 'plies',
+    help: 'Apply this close to the horizon.',
+  }),
+};
+
+export const RAZORING_OPTIONS = {
+  razoring: toggle({
+    label: 'Razoring',
+    default: false,
+    help: 'Hopeless nodes drop straight into quiescence.',
+  }),
+  razorMargin: integer({
+    label: 'Razor margin',
+    default: 400,
+    min: 0,
+    max: 3000,
+    step: 10,
+    unit: 'per ply',
+    help: 'How far below α is hopeless.',
+  }),
+  razorMaxDepth: integer({
+    label: 'Razor depth',
+    default: 2,
+    min: 1,
+    max: 6,
+    unit: 'plies',
+    help: 'Apply this close to the horizon.',
+  }),
+};
 
 // #region null-move
 /**
- * Null-move pruning: let the opponent move twice. If a reduced search still fails high, a real
- * move would too (shogi has almost no zugzwang), so cut. Returns a value ≥ β to cut with, or
- * null to search normally.
+ * Null-move pruning: let the opponent move twice. If a reduced search of the position after a
+ * pass still fails high, a real move would too (shogi has almost no zugzwang), so the node is cut.
+ * Returns R, the plies the pass search is reduced by, or 0 when this node may not pass: passing
+ * needs some depth, a static value already at β, and no pass just before (nor inside a
+ * verification search).
  */
-export function nullMovePruning(
-  s: SearchState,
-  depth: number,
-  beta: number,
-  ply: number,
-  search: (depth: number, alpha: number, beta: number, ply: number) => number,
-): number | null {
-  const o = s.options;
-  s.count('null-move');
-  const reduced = depth - 1 - o.nullMoveR;
-  s.line[ply] = 0;
-  s.pos.doNullMove();
-  s.traceNote = `null move (R = ${o.nullMoveR})`;
-  let v = -search(reduced, -beta, -beta + 1, ply + 1);
-  s.pos.undoNullMove();
-  if (s.stopped || v < beta) return null;
-  if (v > MATE_BOUND) v = beta; // a pass proves no mate
-  if (o.nullMoveVerifyDepth > 0 && depth >= o.nullMoveVerifyDepth) {
-    s.nullMoveDisabled++;
-    s.traceNote = 'null-move verification';
-    const w = search(reduced, beta - 1, beta, ply);
-    s.nullMoveDisabled--;
-    if (w < beta) {
-      s.count('null-move-verify-fail');
-      return null;
-    }
-  }
-  s.count('null-move-cutoff');
-  return v;
-}
-// #endregion
-
-// #region futility
-/** Futility pruning: near the horizon, a quiet move cannot lift a hopeless static value to α. */
-export const isFutile = (
+export function nullMoveReduction(
   s: SearchState,
   depth: number,
   staticEval: number,
-  alpha: number,
-): boolean =>
-  depth <= s.options.futilityMaxDepth && staticEval + s.options.futilityMargin * depth <= alpha;
+  beta: number,
+  ply: number,
+): number {
+  const o = s.options;
+  if (!o.nullMove || depth < 2 || staticEval < beta || s.nullMoveDisabled > 0) return 0;
+  return ply > 0 && s.line[ply - 1] !== 0 ? o.nullMoveR : 0;
+}
+
+/** Deep null-move cut-offs are checked by a search of the node itself, with no pass allowed. */
+export const verifiesNullMove = (s: SearchState, depth: number): boolean =>
+  s.options.nullMoveVerifyDepth > 0 && depth >= s.options.nullMoveVerifyDepth;
+// #endregion
+
+// #region futility
+/**
+ * Futility pruning: near the horizon, a quiet move is unlikely to gain more than a margin per
+ * ply of depth left. The returned value is the most such a move could bring the static value to;
+ * a quiet move that gives no check is skipped when that is at or below α. (No futility here:
+ * +Infinity, which never is.)
+ */
+export function futilityValue(s: SearchState, depth: number, staticEval: number): number {
+  const o = s.options;
+  return o.futility && depth <= o.futilityMaxDepth
+    ? staticEval + o.futilityMargin * depth
+    : Infinity;
+}
 // #endregion
 
 // #region razoring
 /**
- * Razoring: a node whose static value is far below α near the horizon is asked of quiescence
- * search alone; if that confirms it, the node fails low without a full search.
+ * Razoring: a node whose static value lies far below α near the horizon is asked of quiescence
+ * search alone; if that confirms the node is hopeless, it fails low without a full search.
  */
-export function razoring(
+export function wantsRazoring(
   s: SearchState,
   depth: number,
-  alpha: number,
   staticEval: number,
-  qsearch: (alpha: number, beta: number) => number,
-): number | null {
+  alpha: number,
+): boolean {
   const o = s.options;
-  if (depth > o.razorMaxDepth || staticEval + o.razorMargin * depth > alpha) return null;
-  s.count('razoring');
-  const v = qsearch(alpha, alpha + 1);
-  if (v <= alpha) return v;
-  s.count('razoring-corrected');
-  return null;
+  return o.razoring && depth <= o.razorMaxDepth && staticEval + o.razorMargin * depth <= alpha;
 }
 // #endregion
 
@@ -123,9 +188,10 @@ const LN = Array.from({ length: MAX_MOVES + 1 }, (_, i) => (i > 0 ? Math.log(i) 
 /** Plies to take off a late quiet move: grows with the depth left and with how late the move is. */
 export function lateMoveReduction(s: SearchState, depth: number, moveNumber: number): number {
   const o = s.options;
-  if (depth < o.lmrMinDepth || moveNumber <= o.lmrMinMove) return 0;
+  if (!o.lmr || depth < o.lmrMinDepth || moveNumber <= o.lmrMinMove) return 0;
   const r = Math.floor(
-    o.lmrBase / 100 + (LN[Math.min(depth, MAX_MOVES)]! * LN[moveNumber]! * 100) / o.lmrDivisor,
+    o.lmrBase / 100 +
+      (LN[Math.min(depth, MAX_MOVES)]! * LN[Math.min(moveNumber, MAX_MOVES)]! * 100) / o.lmrDivisor,
   );
   return Math.max(0, Math.min(r, depth - 2));
 }

@@ -1,17 +1,51 @@
 /**
- * What one search carries from node to node: the position, options, tables, move stacks,
- * statistics and the stop signal. Allocated once per Searcher and reused.
+ * What one search carries from node to node: the position, the options (and what is compiled from
+ * them once per search), the tables, the per-ply move lists and slots, the counters and the stop
+ * signal. Allocated once per Searcher and reused, so the search allocates nothing per node.
  */
-import { type Evaluator } from '../eval/evaluator';
+import type { Evaluator } from '../eval/evaluator';
 import { MAX_MOVES } from '../movegen';
-import { type Position } from '../position';
-import { type Move } from '../types';
-import { type SearchOptions } from './options';
-import { type TraceNode } from './trace';
-import { type TranspositionTable } from './tt';
+import type { Position } from '../position';
+import type { Move } from '../types';
+import { ForwardMode } from './forward-pruning';
+import { MovePicker } from './move-picker';
+import type { SearchOptions } from './options';
+import { OrderMode } from './ordering';
+import { clampEval } from './score';
+import type { Tracer } from './trace';
+import type { TranspositionTable } from './tt';
 
 /** Deepest ply a search line may reach (main search plus quiescence). */
 export const MAX_SEARCH_PLY = 96;
+
+/** What the search counts besides nodes: one entry per pruning, reduction or extension. */
+export const Counter = {
+  ForwardPruning: 0,
+  Futility: 1,
+  NullMove: 2,
+  NullMoveCutoff: 3,
+  NullMoveVerifyFail: 4,
+  Razoring: 5,
+  RazoringCorrected: 6,
+  Lmr: 7,
+  LmrResearch: 8,
+  CheckExtension: 9,
+  RecaptureResearch: 10,
+} as const;
+/** The counters' names in SearchStats.counters, by index. */
+export const COUNTER_NAMES = [
+  'forward-pruning',
+  'futility',
+  'null-move',
+  'null-move-cutoff',
+  'null-move-verify-fail',
+  'razoring',
+  'razoring-corrected',
+  'lmr',
+  'lmr-research',
+  'check-extension',
+  'recapture-research',
+] as const;
 
 /** Counters a search returns; `counters` holds one entry per pruning or extension that fired. */
 export interface SearchStats {
@@ -45,30 +79,62 @@ export const newStats = (): SearchStats => ({
 export class SearchState {
   readonly moves = new Uint32Array(MAX_SEARCH_PLY * MAX_MOVES);
   readonly scores = new Int32Array(MAX_SEARCH_PLY * MAX_MOVES);
-  /** Seed 000 move values beside the moves, when forward pruning needs them. */
+  /** Seed 000 move values beside the moves, when a list is valued as a whole. */
   readonly values = new Int32Array(MAX_SEARCH_PLY * MAX_MOVES);
+  readonly pickers: readonly MovePicker[];
   /** Triangular PV table: the line from each ply, `pvLength[ply]` moves long. */
   readonly pv = new Uint32Array(MAX_SEARCH_PLY * MAX_SEARCH_PLY);
   readonly pvLength = new Uint8Array(MAX_SEARCH_PLY + 1);
   readonly killers = new Uint32Array(MAX_SEARCH_PLY * 2);
   /** History scores by piece (0..31) and destination square. */
   readonly history = new Int32Array(32 * 130);
-  /** The move played at each ply of the current line (for extensions that look back). */
+  /** The move played at each ply of the current line, 0 for a pass (written by searchChild). */
   readonly line = new Uint32Array(MAX_SEARCH_PLY + 1);
-  /** Plies of extension collected by the line down to each ply. */
+  /** Plies of extension the line down to each ply has collected (written by searchChild). */
   readonly extensions = new Uint8Array(MAX_SEARCH_PLY + 1);
-  /** Above zero while a null-move verification search runs (no null moves inside it). */
+  /** Above zero while a null-move verification search runs (no passes inside it). */
   nullMoveDisabled = 0;
+  /** The depth of the iteration under way: extensions never add more than this. */
+  rootDepth = 0;
+  /** Root moves to consider (USI `go searchmoves`), or null for all. */
+  rootMoves: ReadonlySet<Move> | null = null;
 
-  stats: SearchStats = newStats();
+  // Compiled from the options once per search (configure).
+  orderMode: OrderMode = OrderMode.Standard;
+  /** The staged picker runs (standard order, and no list valued as a whole). */
+  stagedOrdering = true;
+  /** Every move list is valued by seed 000's move evaluation when generated. */
+  needsAllValues = false;
+  forwardMode: ForwardMode = ForwardMode.Off;
+  /** forwardRank when pruning by rank, else 0. */
+  rankLimit = 0;
+  seeCaptures = false;
+  /** Node kinds that read the static value: null move, futility, razoring. */
+  wantsStaticEval = false;
+  /**
+   * No technique is on that can skip a defence (forward pruning, null move, futility, razoring,
+   * LMR): a mate the search finds is then proven, and iterative deepening may stop on it.
+   */
+  matesAreProofs = true;
+
+  // Statistics, in plain fields and typed arrays while the search runs (see stats()).
+  nodes = 0;
+  qnodes = 0;
+  readonly nodesPerPly = new Float64Array(MAX_SEARCH_PLY);
+  ttProbes = 0;
+  ttHits = 0;
+  ttCutoffs = 0;
+  cutoffs = 0;
+  firstMoveCutoffs = 0;
+  seldepth = 0;
+  readonly counters = new Float64Array(COUNTER_NAMES.length);
+  /** The move value forward pruning judged last (for the trace). */
+  prunedValue = 0;
+
   stopped = false;
   /** Node count at which to look at the clock and the stop signal next. */
   nextCheck = 0;
-  trace: TraceNode[] | null = null;
-  traceLimit = 0;
-  traceParent = -1;
-  /** Note for the next trace node (how the child about to be searched was reached). */
-  traceNote = '';
+  trace: Tracer | null = null;
 
   constructor(
     public pos: Position,
@@ -76,11 +142,78 @@ export class SearchState {
     public evaluator: Evaluator,
     public tt: TranspositionTable,
     public shouldStop: () => boolean,
-  ) {}
+  ) {
+    this.pickers = Array.from({ length: MAX_SEARCH_PLY }, (_, ply) => new MovePicker(this, ply));
+    this.configure(options);
+  }
 
-  count(name: string, by = 1): void {
-    this.stats.counters[name] = (this.stats.counters[name] ?? 0) + by;
+  /** Take new options and compile what the search reads at every node. */
+  configure(options: SearchOptions): void {
+    const o = options;
+    this.options = o;
+    this.orderMode =
+      o.ordering === 'move-evaluation'
+        ? OrderMode.MoveValue
+        : o.ordering === 'none'
+          ? OrderMode.None
+          : OrderMode.Standard;
+    this.forwardMode =
+      o.forwardPruning === 'threshold'
+        ? ForwardMode.Threshold
+        : o.forwardPruning === 'rank'
+          ? ForwardMode.Rank
+          : ForwardMode.Off;
+    this.rankLimit = this.forwardMode === ForwardMode.Rank ? o.forwardRank : 0;
+    this.needsAllValues = this.orderMode === OrderMode.MoveValue || this.rankLimit > 0;
+    this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
+    this.seeCaptures = o.captureOrder === 'see';
+    this.wantsStaticEval = o.nullMove || o.futility || o.razoring;
+    this.matesAreProofs =
+      this.forwardMode === ForwardMode.Off && !o.nullMove && !o.futility && !o.razoring && !o.lmr;
+  }
+
+  /** Start a search: counters to zero, killers forgotten, the stop signal down. */
+  reset(): void {
+    this.nodes = 0;
+    this.qnodes = 0;
+    this.nodesPerPly.fill(0);
+    this.ttProbes = 0;
+    this.ttHits = 0;
+    this.ttCutoffs = 0;
+    this.cutoffs = 0;
+    this.firstMoveCutoffs = 0;
+    this.seldepth = 0;
+    this.counters.fill(0);
+    this.stopped = false;
+    this.nextCheck = 0;
+    this.killers.fill(0);
+    this.nullMoveDisabled = 0;
+  }
+
+  /** The static evaluation of the current position for the side to move, kept in its band. */
+  evaluate(): number {
+    return clampEval(this.evaluator.evaluate(this.pos));
+  }
+
+  /** The statistics as the API hands them out. */
+  stats(): SearchStats {
+    const counters: Record<string, number> = {};
+    this.counters.forEach((n, i) => {
+      if (n > 0) counters[COUNTER_NAMES[i]!] = n;
+    });
+    let plies = MAX_SEARCH_PLY;
+    while (plies > 0 && this.nodesPerPly[plies - 1] === 0) plies--;
+    return {
+      nodes: this.nodes,
+      qnodes: this.qnodes,
+      nodesPerPly: Array.from(this.nodesPerPly.subarray(0, plies)),
+      ttProbes: this.ttProbes,
+      ttHits: this.ttHits,
+      ttCutoffs: this.ttCutoffs,
+      cutoffs: this.cutoffs,
+      firstMoveCutoffs: this.firstMoveCutoffs,
+      seldepth: this.seldepth,
+      counters,
+    };
   }
 }
-
-export type { Move };

@@ -20,8 +20,8 @@ import {
   type SearchResult,
 } from '../search/index';
 import { makeSfen, parsePositionCommand } from '../sfen';
-import { type Result } from '../types';
-import { type SearchBackend, type SearchJob } from './backend';
+import type { Result } from '../types';
+import type { SearchBackend, SearchJob } from './backend';
 import { drawBoard, formatInfo } from './format';
 import {
   HASH_OPTION,

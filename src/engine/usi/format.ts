@@ -1,6 +1,6 @@
 /** The USI engine's text output: `info` lines, scores, and the board the `d` command prints. */
 import { legalMoves } from '../movegen';
-import { type Position } from '../position';
+import type { Position } from '../position';
 import { MATE, MATE_BOUND, type SearchInfo } from '../search/index';
 import { pieceLetter } from '../sfen';
 import { square } from '../square';

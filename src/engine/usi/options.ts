@@ -5,7 +5,7 @@
  * TimeMargin. The transposition table's size is USI_Hash, the name every GUI already knows.
  */
 import { checkValue, getOption, setOption } from '../search/options';
-import { DEFAULT_OPTIONS, type OptionSpec, type SearchOptions } from '../search/index';
+import { DEFAULT_OPTIONS, MATE, type OptionSpec, type SearchOptions } from '../search/index';
 import { err, ok, type Result } from '../types';
 import { DEFAULT_TIME_MARGIN_MS } from './time';
 
@@ -26,12 +26,20 @@ export type BoundOption = UsiOption & {
   path?: string;
   /** A spin's value is the option's value times `scale` (USI spins are whole numbers). */
   scale?: number;
+  /** A string that holds a table option's numbers, comma-separated. */
+  table?: boolean;
 };
 
 /** USI's own name for the transposition table size, which every GUI sends. */
 export const HASH_OPTION = 'USI_Hash';
 export const PONDER_OPTION = 'USI_Ponder';
 export const TIME_MARGIN_OPTION = 'TimeMargin';
+/**
+ * Resign (answer `bestmove resign`) when the search's score is at or below minus this value, in
+ * the engine's units (a pawn is 90; mate is 32000). 0, the default, never resigns, as in
+ * YaneuraOu's `ResignValue` (whose default is beyond any score).
+ */
+export const RESIGN_OPTION = 'ResignValue';
 const HASH_PATH = 'ttSizeMb';
 const MAX_TIME_MARGIN_MS = 10_000;
 /** The most decimal places a number option's step, min or max may have (then it scales). */
@@ -77,6 +85,24 @@ export function makeUsiOptions(
         return { name, type: 'check', default: value === true, path: spec.path };
       case 'select':
         return { name, type: 'combo', default: String(value), vars: spec.choices, path: spec.path };
+      case 'integer':
+        return {
+          name,
+          type: 'spin',
+          default: Number(value),
+          min: spec.min,
+          max: spec.max,
+          path: spec.path,
+        };
+      case 'table':
+        // A table travels as its numbers, comma-separated, row by row.
+        return {
+          name,
+          type: 'string',
+          default: (value as number[]).join(','),
+          path: spec.path,
+          table: true,
+        };
       case 'number': {
         const scale = numberScale(spec);
         const spin = (v: number): number => Math.round(v * scale);
@@ -100,6 +126,7 @@ export function makeUsiOptions(
     min: 0,
     max: MAX_TIME_MARGIN_MS,
   });
+  out.push({ name: RESIGN_OPTION, type: 'spin', default: 0, min: 0, max: MATE });
   return out;
 }
 // #endregion
@@ -208,6 +235,13 @@ export function parseOptionValue(
   }
 }
 
+/** A table option's text: numbers separated by commas (or spaces); anything else stays text. */
+function parseTable(text: string): unknown {
+  const cells = text.split(/[\s,]+/).filter(Boolean);
+  const numbers = cells.map(Number);
+  return numbers.every((n, i) => Number.isFinite(n) && cells[i] !== '') ? numbers : text;
+}
+
 /**
  * The search options that a set of USI values describes: defaults, overwritten by every value
  * that belongs to a search option (spins divided by their scale).
@@ -222,11 +256,16 @@ export function searchOptionsFrom(
     if (option.path === undefined) continue;
     const raw = values.get(option.name);
     if (raw === undefined) continue;
-    const value = typeof raw === 'number' ? raw / (option.scale ?? 1) : raw;
+    const value =
+      typeof raw === 'number'
+        ? raw / (option.scale ?? 1)
+        : option.table === true
+          ? parseTable(String(raw))
+          : raw;
     const spec = schema.find((s) => s.path === option.path);
     const problem = spec ? checkValue(spec, value) : `no such search option`;
     if (problem) return err(`option ${option.name}: ${problem}`);
-    setOption(out as unknown as Record<string, unknown>, option.path, value);
+    setOption(out, option.path, value);
   }
   return ok(out);
 }

@@ -7,12 +7,12 @@
  * The protocol also fixes what a person may type as a position, because both sides parse it: the
  * page to show an error at once, the worker because it must not trust the page.
  */
-import { type MoveEvalParams, type MoveEvaluation } from '../eval/move-evaluation';
-import { type RankReport } from '../eval/move-rank';
+import type { MoveEvalParams, MoveEvaluation } from '../eval/move-evaluation';
+import type { RankReport } from '../eval/move-rank';
 import { parsePositionCommand, parseSfen } from '../sfen';
-import { type Position } from '../position';
-import { type SearchInfo, type SearchLimits, type SearchResult } from '../search/iterate';
-import { type Result } from '../types';
+import type { Position } from '../position';
+import type { SearchInfo, SearchLimits, SearchResult } from '../search/iterate';
+import type { Result } from '../types';
 
 /** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */
 export const MAX_PERFT_DEPTH = 6;

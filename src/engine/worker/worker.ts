@@ -5,7 +5,8 @@
  *
  * The engine has no DOM types, so the few worker globals used here are declared by hand.
  */
-import { evaluateMoves, MOVE_EVAL_DEFAULTS, type MoveEvalParams } from '../eval/move-evaluation';
+import { evaluateMoves, MOVE_EVAL_OPTIONS, type MoveEvalParams } from '../eval/move-evaluation';
+import { flattenDecls, resolveValues } from '../option-spec';
 import { rankReport } from '../eval/move-rank';
 import { divide } from '../perft';
 import {
@@ -86,17 +87,16 @@ export function runGo(request: GoRequest, post: Post): void {
 }
 // #endregion
 
-/** Merge move-evaluation constants over seed 000's, rejecting anything that is not a number. */
-function moveEvalParams(params: Partial<MoveEvalParams>): MoveEvalParams | string {
-  const out: MoveEvalParams = { ...MOVE_EVAL_DEFAULTS };
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (!(key in out)) return `unknown move-evaluation constant "${key}"`;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return `${key} must be a number`;
-    if (key === 'attackDivisor' && value <= 0) return 'attackDivisor must be above zero';
-    out[key as keyof MoveEvalParams] = value;
-  }
-  return out;
+/**
+ * Move-evaluation constants over seed 000's, checked by the same declarations and validator as
+ * the search's `moveEval` options (an unknown name or a value out of range names the constant).
+ */
+function moveEvalParams(params: unknown): MoveEvalParams | string {
+  const r = resolveValues(MOVE_EVAL_OPTIONS, MOVE_EVAL_SCHEMA, params ?? {});
+  return r.ok ? r.value : r.error.replace(/^options: /, 'move evaluation: ');
 }
+
+const MOVE_EVAL_SCHEMA = flattenDecls(MOVE_EVAL_OPTIONS, 'move-eval');
 
 export function runEvaluate(request: EvaluateRequest, post: Post): void {
   const params = moveEvalParams(request.params);

@@ -49,9 +49,16 @@ describe('options in a link', () => {
     o = withOption(o, 'forwardThreshold', -250);
     const text = encodeOptions(o);
     expect(text).toBe(
-      'moveEval.captureBonus:1000,forwardPruning:rank,forwardThreshold:-250,lmr:true',
+      'forwardPruning:rank,forwardThreshold:-250,lmr:true,moveEval.captureBonus:1000',
     );
     expect(decodeOptions(text)).toEqual({ ok: true, value: o });
+  });
+
+  it('refuses a fraction where a whole number is meant', () => {
+    expect(decodeOptions('nullMoveR:1.5')).toEqual({
+      ok: false,
+      error: 'options: nullMoveR: expected a whole number from 1 to 5, got 1.5',
+    });
   });
 
   it('names the option that cannot be read', () => {

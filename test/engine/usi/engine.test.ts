@@ -142,7 +142,7 @@ describe('usi: the handshake', () => {
     expect(lines[1]).toMatch(/^id author \S/);
     expect(lines.at(-1)).toBe('usiok');
     const options = lines.filter((l) => l.startsWith('option '));
-    expect(options).toHaveLength(OPTION_SCHEMA.length + 2);
+    expect(options).toHaveLength(OPTION_SCHEMA.length + 3); // and USI_Ponder, TimeMargin, ResignValue
     expect(lines).toHaveLength(options.length + 3);
   });
 
@@ -154,7 +154,7 @@ describe('usi: the handshake', () => {
       if (!r.ok) throw new Error(r.error);
       return r.value;
     });
-    const expected = engine.options.map(({ path: _path, scale: _scale, ...o }) => o);
+    const expected = engine.options.map(({ path: _path, scale: _scale, table: _table, ...o }) => o);
     expect(parsed).toEqual(expected);
     const names = parsed.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
@@ -163,13 +163,14 @@ describe('usi: the handshake', () => {
     expect(names).toContain('USI_Ponder');
   });
 
-  it('maps toggles to check, selects to combo and numbers to spin', () => {
+  it('maps toggles to check, selects to combo and whole numbers to spin', () => {
     const options = makeUsiOptions(OPTION_SCHEMA);
     for (const spec of OPTION_SCHEMA) {
       const o = options.find((x) => x.path === spec.path)!;
       if (spec.kind === 'toggle') expect(o.type).toBe('check');
       if (spec.kind === 'select') expect(o).toMatchObject({ type: 'combo', vars: spec.choices });
-      if (spec.kind === 'number') expect(o).toMatchObject({ type: 'spin', min: spec.min });
+      if (spec.kind === 'integer' || spec.kind === 'number')
+        expect(o).toMatchObject({ type: 'spin', min: spec.min, max: spec.max });
     }
     expect(options.find((o) => o.path === 'ttSizeMb')).toMatchObject({
       name: 'USI_Hash',
@@ -186,10 +187,12 @@ describe('usi: the handshake', () => {
       path: 'margin',
       label: 'Safety margin',
       kind: 'number',
+      default: 1.5,
       min: 0,
       max: 2.5,
       step: 0.5,
       help: 'test',
+      group: 'test',
     };
     const defaults = { ...DEFAULT_OPTIONS, margin: 1.5 } as unknown as SearchOptions;
     expect(makeUsiOptions([spec], defaults)[0]).toMatchObject({

@@ -1,11 +1,12 @@
 /**
  * The engine's options as controls, generated from OPTION_SCHEMA: a switch per technique, a
- * slider (with its unit) per number, a menu per choice, in the groups a reader thinks in. An
+ * slider (with its unit) per number, a menu per choice, a grid of numbers per table, in the groups a reader thinks in. An
  * option changed from its default is marked and has its own reset button; options that only
  * matter while another is on say so. A chapter shows only the knobs it talks about (`paths`).
  */
 import { useId, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
+import { stepOf } from '../../../engine/option-spec';
 import type { OptionSpec, SearchOptions } from '../../../engine/search/options';
 import {
   defaultValue,
@@ -81,6 +82,7 @@ function Control(props: RowProps): JSX.Element {
           ))}
         </select>
       );
+    case 'integer':
     case 'number':
       return (
         <span class="opt-range">
@@ -89,7 +91,7 @@ function Control(props: RowProps): JSX.Element {
             type="range"
             min={spec.min}
             max={spec.max}
-            step={spec.step}
+            step={stepOf(spec)}
             value={Number(value)}
             aria-describedby={describedBy}
             aria-valuetext={formatValue(spec, value)}
@@ -100,6 +102,50 @@ function Control(props: RowProps): JSX.Element {
           </output>
         </span>
       );
+    case 'table': {
+      const cells = Array.isArray(value) ? (value as number[]) : [];
+      const columns = spec.columns.length;
+      return (
+        <table id={id} class="opt-table" aria-describedby={describedBy}>
+          <thead>
+            <tr>
+              <td />
+              {spec.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {spec.rows.map((row, r) => (
+              <tr key={row}>
+                <th scope="row">{row}</th>
+                {spec.columns.map((column, c) => (
+                  <td key={column}>
+                    <input
+                      type="number"
+                      min={spec.min}
+                      max={spec.max}
+                      step={spec.step}
+                      value={cells[r * columns + c] ?? 0}
+                      aria-label={`${spec.label}: ${row}, ${column}`}
+                      onChange={(e) => {
+                        const n = Number(e.currentTarget.value);
+                        if (!Number.isFinite(n)) return;
+                        const next = [...cells];
+                        next[r * columns + c] = Math.min(spec.max, Math.max(spec.min, n));
+                        set(next);
+                      }}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    }
   }
 }
 

@@ -4,11 +4,14 @@
  * chapter as a partial record, the "B" set of a side-by-side comparison, and which options only
  * matter when another is switched on. Pure data in, data out: the panels and the tests share it.
  */
+import { isNumeric, sameValue, stepOf } from '../../../engine/option-spec';
 import {
   checkValue,
   DEFAULT_OPTIONS,
   getOption,
+  OPTION_GROUPS,
   OPTION_SCHEMA,
+  type OptionGroupId,
   type OptionSpec,
   resolveOptions,
   type SearchOptions,
@@ -16,86 +19,14 @@ import {
 } from '../../../engine/search/options';
 import { err, ok, type Result } from '../../../engine/types';
 
-export type GroupId =
-  'ordering' | 'search' | 'forward' | 'backward' | 'extensions' | 'move-eval' | 'other';
-
-interface GroupSpec {
-  id: GroupId;
-  title: string;
-  /** One line under the title. */
-  blurb: string;
-  paths: readonly string[];
-}
-
-/** The groups, in the order the panel shows them; `move-eval` takes every `moveEval.` option. */
-const GROUPS: readonly GroupSpec[] = [
-  {
-    id: 'ordering',
-    title: 'Move ordering',
-    blurb: 'Which moves α-β tries first.',
-    paths: ['ordering', 'captureOrder', 'ttMove', 'killers', 'history'],
-  },
-  {
-    id: 'forward',
-    title: 'Forward pruning (seed 000)',
-    blurb: 'Skip moves the move evaluation calls useless, before reading them.',
-    paths: [
-      'forwardPruning',
-      'forwardThreshold',
-      'forwardRank',
-      'forwardKeepCaptures',
-      'forwardKeepChecks',
-      'forwardMaxDepth',
-    ],
-  },
-  {
-    id: 'backward',
-    title: 'Pruning that may change the result',
-    blurb: 'Modern engines’ “safe enough” cuts, reductions and margins.',
-    paths: [
-      'nullMove',
-      'nullMoveR',
-      'nullMoveVerifyDepth',
-      'lmr',
-      'lmrMinDepth',
-      'lmrMinMove',
-      'lmrBase',
-      'lmrDivisor',
-      'futility',
-      'futilityMargin',
-      'futilityMaxDepth',
-      'razoring',
-      'razorMargin',
-      'razorMaxDepth',
-    ],
-  },
-  {
-    id: 'extensions',
-    title: 'Extensions',
-    blurb: 'Read some lines deeper than the rest.',
-    paths: ['checkExtension', 'recaptureExtension', 'recapturePlies', 'maxExtension'],
-  },
-  {
-    id: 'search',
-    title: 'Search',
-    blurb: 'The machinery around α-β.',
-    paths: ['pvs', 'quiescence', 'ttSizeMb', 'evaluator', 'traceNodes'],
-  },
-  {
-    id: 'move-eval',
-    title: 'Move evaluation constants (seed 000)',
-    blurb: 'What a move is worth before it is read.',
-    paths: [],
-  },
-  { id: 'other', title: 'Other options', blurb: '', paths: [] },
-];
+export type GroupId = OptionGroupId | 'other';
 
 /** Options an explorer hides unless a chapter asks for them: one-choice selects, the tracer. */
 export const HIDDEN_BY_DEFAULT: readonly string[] = ['evaluator', 'traceNodes'];
 
+/** The group an option is declared in (search/options.ts), or 'other' for an unknown path. */
 export function groupOf(path: string): GroupId {
-  if (path.startsWith('moveEval.')) return 'move-eval';
-  return GROUPS.find((g) => g.paths.includes(path))?.id ?? 'other';
+  return (specOf(path)?.group as OptionGroupId | undefined) ?? 'other';
 }
 
 export interface OptionGroup {
@@ -123,11 +54,11 @@ export function groupSchema(
   const keep = visible
     ? new Set(visible)
     : new Set([...known].filter((p) => !HIDDEN_BY_DEFAULT.includes(p)));
-  const groups = GROUPS.map((g) => ({
+  const groups = OPTION_GROUPS.map((g) => ({
     id: g.id,
     title: g.title,
     blurb: g.blurb,
-    specs: schema.filter((s) => keep.has(s.path) && groupOf(s.path) === g.id),
+    specs: schema.filter((s) => keep.has(s.path) && s.group === g.id),
   })).filter((g) => g.specs.length > 0);
   return { groups, unknown: visible ? visible.filter((p) => !known.has(p)) : [] };
 }
@@ -141,12 +72,12 @@ export const optionValue = (options: SearchOptions, path: string): unknown =>
 export const defaultValue = (path: string): unknown => getOption(DEFAULT_OPTIONS, path);
 
 export const isDefault = (options: SearchOptions, path: string): boolean =>
-  optionValue(options, path) === defaultValue(path);
+  sameValue(optionValue(options, path), defaultValue(path));
 
 /** A copy of `options` with one option changed (the value is trusted: it came from a control). */
 export function withOption(options: SearchOptions, path: string, value: unknown): SearchOptions {
   const copy = structuredClone(options);
-  setOption(copy as unknown as Record<string, unknown>, path, value);
+  setOption(copy, path, value);
   return copy;
 }
 
@@ -226,10 +157,11 @@ export function initialB(
     specs.find((s) => s.kind === 'toggle' && optionValue(a, s.path) === false) ??
     specs.find((s) => s.kind === 'toggle');
   if (toggle) return ok(withOption(a, toggle.path, !optionValue(a, toggle.path)));
-  const number = specs.find((s) => s.kind === 'number');
-  if (number && number.kind === 'number') {
+  const number = specs.find(isNumeric);
+  if (number && isNumeric(number)) {
     const v = optionValue(a, number.path) as number;
-    const next = v + number.step <= number.max ? v + number.step : v - number.step;
+    const step = stepOf(number);
+    const next = v + step <= number.max ? v + step : v - step;
     return ok(withOption(a, number.path, next));
   }
   return ok(structuredClone(a));
@@ -238,10 +170,10 @@ export function initialB(
 /** How a value reads in a sentence: on/off for switches, the unit after numbers. */
 export function formatValue(spec: OptionSpec, value: unknown): string {
   if (spec.kind === 'toggle') return value ? 'on' : 'off';
-  if (spec.kind === 'number') {
-    const n = typeof value === 'number' ? value.toLocaleString('en-US').replace('-', '−') : '?';
-    return spec.unit ? `${n} ${spec.unit}` : n;
-  }
+  const word = (v: unknown): string =>
+    typeof v === 'number' ? v.toLocaleString('en-US').replace('-', '−') : '?';
+  if (isNumeric(spec)) return spec.unit ? `${word(value)} ${spec.unit}` : word(value);
+  if (spec.kind === 'table') return Array.isArray(value) ? value.map(word).join(', ') : '?';
   return String(value);
 }
 
@@ -254,14 +186,14 @@ export interface OptionChange {
 
 /** Where B differs from A, in the schema's order: "Null-move pruning: off → on". */
 export function optionChanges(a: SearchOptions, b: SearchOptions): OptionChange[] {
-  return OPTION_SCHEMA.filter((s) => optionValue(a, s.path) !== optionValue(b, s.path)).map(
-    (s) => ({
-      path: s.path,
-      label: s.label,
-      from: formatValue(s, optionValue(a, s.path)),
-      to: formatValue(s, optionValue(b, s.path)),
-    }),
-  );
+  return OPTION_SCHEMA.filter(
+    (s) => !sameValue(optionValue(a, s.path), optionValue(b, s.path)),
+  ).map((s) => ({
+    path: s.path,
+    label: s.label,
+    from: formatValue(s, optionValue(a, s.path)),
+    to: formatValue(s, optionValue(b, s.path)),
+  }));
 }
 
 /** Options that only matter while another is set: the condition, and how to say it. */

@@ -6,8 +6,7 @@
 import { type Move, parseUsiMove, type Position } from '../../../engine/index';
 import { parsePositionText } from '../../../engine/worker/protocol';
 import type { TraceKind, TraceNode } from '../../../engine/search/trace';
-import { INFINITE } from '../../../engine/search/alphabeta';
-import { MATE, MATE_BOUND } from '../../../engine/search/tt';
+import { EVAL_LIMIT, INFINITE, MATE, MATE_BOUND } from '../../../engine/search/score';
 
 export interface TreeEntry {
   node: TraceNode;
@@ -190,13 +189,17 @@ export function momentAt(tree: SearchTree, step: number): Moment[] {
 
 /**
  * A search value as the tree shows it: −∞/+∞ for the open window; M5 for "mates at ply 5 of the
- * line" (the raw value is MATE − ply), −M5 for being mated there.
+ * line" (the raw value is MATE − ply), −M5 for being mated there; a win or loss by the rules
+ * (perpetual check) in words.
  */
 export function formatScore(value: number): string {
   if (value >= INFINITE) return '+∞';
   if (value <= -INFINITE) return '−∞';
   if (value > MATE_BOUND) return `M${MATE - value}`;
   if (value < -MATE_BOUND) return `−M${MATE + value}`;
+  // The rule band: a win or loss by perpetual check on this line, not a mate.
+  if (value > EVAL_LIMIT) return 'win (rule)';
+  if (value < -EVAL_LIMIT) return 'loss (rule)';
   return value < 0 ? `−${-value}` : String(value);
 }
 

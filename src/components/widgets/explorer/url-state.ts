@@ -41,7 +41,7 @@ export interface ExplorerState {
 /** `nullMove:true,moveEval.captureBonus:1000`: the options that differ from the defaults. */
 export function encodeOptions(options: SearchOptions): string {
   return Object.entries(diffOptions(options))
-    .map(([path, value]) => `${path}:${String(value)}`)
+    .map(([path, value]) => `${path}:${Array.isArray(value) ? value.join('_') : String(value)}`)
     .join(',');
 }
 
@@ -59,9 +59,15 @@ export function decodeOptions(text: string): Result<SearchOptions> {
       if (raw !== 'true' && raw !== 'false')
         return err(`options: ${path}: expected true or false, got "${raw}"`);
       partial[path] = raw === 'true';
-    } else if (spec.kind === 'number') {
+    } else if (spec.kind === 'integer' || spec.kind === 'number') {
       if (!/^-?\d+(\.\d+)?$/.test(raw)) return err(`options: ${path}: "${raw}" is not a number`);
       partial[path] = Number(raw);
+    } else if (spec.kind === 'table') {
+      // A table's numbers are joined by "_" in a link (commas separate options).
+      const cells = raw.split('_');
+      if (cells.some((c) => !/^-?\d+(\.\d+)?$/.test(c)))
+        return err(`options: ${path}: "${raw}" is not numbers joined by _`);
+      partial[path] = cells.map(Number);
     } else {
       partial[path] = raw;
     }

@@ -20,6 +20,7 @@ import {
   type MoveEvalParams,
   type MoveEvaluation,
 } from '../../../engine/eval/move-evaluation';
+import { isNumeric, stepOf } from '../../../engine/option-spec';
 import { OPTION_SCHEMA } from '../../../engine/search/options';
 import type { Arrow } from '../BoardParts';
 import type { SquareOverlay } from '../board-model';
@@ -235,13 +236,13 @@ const SLIDER_HELP: Record<ParamKey, string> = {
 /** The sliders, with the ranges the search options already give these constants. */
 export const PARAM_SLIDERS: readonly ParamSlider[] = SLIDER_KEYS.map((key) => {
   const spec = OPTION_SCHEMA.find((s) => s.path === `moveEval.${key}`);
-  if (!spec || spec.kind !== 'number') throw new Error(`no option spec for moveEval.${key}`);
+  if (!spec || !isNumeric(spec)) throw new Error(`no option spec for moveEval.${key}`);
   return {
     key,
     label: spec.label,
     min: spec.min,
     max: spec.max,
-    step: spec.step,
+    step: stepOf(spec),
     seed: MOVE_EVAL_DEFAULTS[key],
     help: SLIDER_HELP[key],
   };

@@ -1,0 +1,87 @@
+/**
+ * Seed 000's forward pruning (前向き枝刈り): skip a move before reading it when the move
+ * evaluation (chapter 2) calls it useless. The seed gives two ways to draw the line: a value
+ * threshold (its choice: −100) or a rank (read only the best k moves). Unlike the backward kinds
+ * in pruning.ts, nothing that was read says the move is bad; only its value does.
+ */
+import { integer, select, toggle } from '../option-spec';
+import type { Move } from '../types';
+import type { MovePicker } from './move-picker';
+import type { SearchState } from './state';
+import { Reason } from './trace';
+
+export const FORWARD_PRUNINGS = ['off', 'threshold', 'rank'] as const;
+
+export const FORWARD_PRUNING_OPTIONS = {
+  forwardPruning: select({
+    label: 'Forward pruning',
+    choices: FORWARD_PRUNINGS,
+    default: 'off',
+    help: 'Seed 000: skip moves by value threshold or by rank.',
+  }),
+  forwardThreshold: integer({
+    label: 'Value threshold',
+    default: -100,
+    min: -3000,
+    max: 3000,
+    step: 50,
+    help: 'Skip moves valued at or below this (seed: −100).',
+  }),
+  forwardRank: integer({
+    label: 'Rank limit',
+    default: 10,
+    min: 1,
+    max: 100,
+    unit: 'moves',
+    help: 'Search only this many moves, best valued first.',
+  }),
+  forwardKeepCaptures: toggle({
+    label: 'Keep captures',
+    default: true,
+    help: 'Never forward-prune a capture.',
+  }),
+  forwardKeepChecks: toggle({
+    label: 'Keep checks',
+    default: true,
+    help: 'Never forward-prune a check.',
+  }),
+  forwardMaxDepth: integer({
+    label: 'Prune at depth ≤',
+    default: 64,
+    min: 1,
+    max: 64,
+    unit: 'plies',
+    help: 'Forward-prune only this close to the horizon.',
+  }),
+};
+
+/** The forwardPruning option as the search reads it. */
+export const ForwardMode = { Off: 0, Threshold: 1, Rank: 2 } as const;
+export type ForwardMode = (typeof ForwardMode)[keyof typeof ForwardMode];
+
+// #region forward-pruning
+/**
+ * Why this move is not to be read (a trace reason), or Reason.None to read it. The search asks
+ * only about a node's second and later moves, never in check, and never once the moves read so
+ * far all lose to mate. Captures and checks may be kept whatever their value. The value judged is
+ * left in `s.prunedValue` for the trace.
+ */
+export function forwardPruneReason(
+  s: SearchState,
+  picker: MovePicker,
+  move: Move,
+  depth: number,
+  isCapture: boolean,
+  givesCheck: boolean,
+): Reason {
+  const o = s.options;
+  if (s.forwardMode === ForwardMode.Off || depth > o.forwardMaxDepth) return Reason.None;
+  if ((isCapture && o.forwardKeepCaptures) || (givesCheck && o.forwardKeepChecks))
+    return Reason.None;
+  const value = picker.value(move);
+  s.prunedValue = value;
+  if (s.forwardMode === ForwardMode.Threshold)
+    return value <= o.forwardThreshold ? Reason.ForwardThreshold : Reason.None;
+  return value < picker.rankCutoff ? Reason.ForwardRank : Reason.None;
+}
+// #endregion
