@@ -6,24 +6,29 @@
  * read them. `computeEffects` recounts from scratch and is the reference the tests compare the
  * incremental counts against.
  *
- * Layout: one block of `EFFECT_STRIDE` bytes per position, sente's 130 counts then gote's.
+ * Beside the counts, each side's long effects (長い利き, YaneuraOu's `long_effect`): for each
+ * square, one bit per line direction along which a slide of that side arrives at the square. On a
+ * line, only the nearest piece behind a square can slide onto it, so a bit stands for exactly one
+ * ray. When a square empties or fills, the rays to extend or cut are read off its bits, with no
+ * walk back along the eight lines to look for a slider.
+ *
+ * Layout: one block of `EFFECT_STRIDE` bytes per position: sente's 130 counts, gote's 130 counts,
+ * sente's 130 long-effect masks, gote's 130.
  */
-import {
-  attacks,
-  SLIDES,
-  SLIDE_COUNT,
-  SLIDES_ALONG,
-  STEPS,
-  STEP_COUNT,
-  DIRECTIONS,
-} from './attacks';
+import { attacks, DIRECTIONS, SLIDES, SLIDE_COUNT, STEPS, STEP_COUNT } from './attacks';
 import { BOARD_SIZE, SQUARES } from './square';
 import { EMPTY, WALL } from './types';
 
-export const EFFECT_STRIDE = 2 * BOARD_SIZE;
+export const EFFECT_STRIDE = 4 * BOARD_SIZE;
+/** Where the long-effect masks start in a block (sente's; gote's follow). */
+export const LONG_EFFECT = 2 * BOARD_SIZE;
+
+/** `DIRECTION_BIT[d + 11]`: the mask bit of line direction `d` (bit i for DIRECTIONS[i]). */
+export const DIRECTION_BIT = new Uint8Array(23);
+DIRECTIONS.forEach((d, i) => (DIRECTION_BIT[d + 11] = 1 << i));
 
 // #region compute-effects
-/** Recount every effect from the board alone: the slow, obviously right twin. */
+/** Recount every effect and long effect from the board alone: the slow, obviously right twin. */
 export function computeEffects(board: Uint8Array): Uint8Array {
   const effect = new Uint8Array(EFFECT_STRIDE);
   for (const sq of SQUARES) {
@@ -31,6 +36,13 @@ export function computeEffects(board: Uint8Array): Uint8Array {
     if (piece === EMPTY) continue;
     const color = piece >> 4;
     for (const to of attacks(board, piece, sq)) effect[color * BOARD_SIZE + to]!++;
+    for (let i = 0; i < SLIDE_COUNT[piece]!; i++) {
+      const d = SLIDES[piece * 4 + i]!;
+      for (let to = sq + d; board[to] !== WALL; to += d) {
+        effect[LONG_EFFECT + color * BOARD_SIZE + to]! |= DIRECTION_BIT[d + 11]!;
+        if (board[to] !== EMPTY) break;
+      }
+    }
   }
   return effect;
 }
@@ -39,7 +51,7 @@ export function computeEffects(board: Uint8Array): Uint8Array {
 // #region update-effects
 /**
  * Add (`delta` = 1) or remove (`delta` = -1) the effects of `piece` standing on `sq`, walking its
- * slides over the board as it is now.
+ * slides over the board as it is now. A slide's squares toggle its direction bit.
  */
 export function updatePieceEffect(
   board: Uint8Array,
@@ -54,23 +66,25 @@ export function updatePieceEffect(
     const to = sq + STEPS[piece * 8 + i]!;
     if (board[to] !== WALL) effect[side + to]! += delta;
   }
+  const long = side + LONG_EFFECT;
   for (let i = 0, n = SLIDE_COUNT[piece]!; i < n; i++) {
     const d = SLIDES[piece * 4 + i]!;
+    const bit = DIRECTION_BIT[d + 11]!;
     for (let to = sq + d; ; to += d) {
       const t = board[to]!;
       if (t === WALL) break;
       effect[side + to]! += delta;
+      effect[long + to]! ^= bit;
       if (t !== EMPTY) break;
     }
   }
 }
 
 /**
- * A square's occupancy changed, so every slide that reaches it either now runs on past it
- * (`delta` = 1, the square emptied) or now stops at it (`delta` = -1, the square filled).
- * For each line through the square, find the nearest piece behind it; if that piece slides
- * this way, its ray beyond the square grows or shrinks. A piece standing on `skip` is ignored:
- * it is about to be replaced and its effects are recounted separately.
+ * A square's occupancy changed, so every slide that arrives at it either now runs on past it
+ * (`delta` = 1, the square emptied) or now stops at it (`delta` = -1, the square filled). The
+ * square's long-effect bits say which slides arrive, of which side, in which direction. (A piece
+ * whose effects were removed first — the moving piece, a captured one — has no bits left.)
  */
 export function updateRaysThrough(
   board: Uint8Array,
@@ -78,25 +92,22 @@ export function updateRaysThrough(
   base: number,
   sq: number,
   delta: number,
-  skip: number,
 ): void {
-  // No effect on the square means no slide reaches it: nothing to grow or cut.
-  if (effect[base + sq] === 0 && effect[base + BOARD_SIZE + sq] === 0) return;
-  for (let i = 0; i < 8; i++) {
-    const d = DIRECTIONS[i]!;
-    let from = sq - d;
-    let p = board[from]!;
-    while (p === EMPTY) {
-      from -= d;
-      p = board[from]!;
-    }
-    if (p === WALL || from === skip || SLIDES_ALONG[p * 32 + d + 16] === 0) continue;
-    const side = base + (p >> 4) * BOARD_SIZE;
-    for (let to = sq + d; ; to += d) {
-      const t = board[to]!;
-      if (t === WALL) break;
-      effect[side + to]! += delta;
-      if (t !== EMPTY) break;
+  for (let color = 0; color < 2; color++) {
+    const side = base + color * BOARD_SIZE;
+    const long = side + LONG_EFFECT;
+    let mask = effect[long + sq]!;
+    while (mask !== 0) {
+      const bit = mask & -mask;
+      mask ^= bit;
+      const d = DIRECTIONS[31 - Math.clz32(bit)]!;
+      for (let to = sq + d; ; to += d) {
+        const t = board[to]!;
+        if (t === WALL) break;
+        effect[side + to]! += delta;
+        effect[long + to]! ^= bit;
+        if (t !== EMPTY) break;
+      }
     }
   }
 }

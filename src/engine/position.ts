@@ -4,11 +4,17 @@
  *
  * What doMove keeps up to date: the board and hands, the side to move, the Zobrist key, the
  * king squares, the files holding each side's pawns (for 二歩), the material balance and the
- * effect counts (利き).
+ * effect counts (利き) with the long effects beside them.
  * Effects are copy-make: doMove copies the current block of counts into the next ply's slot
  * and updates it incrementally; undoMove steps back to the previous slot, which was never touched.
  */
-import { computeEffects, EFFECT_STRIDE, updatePieceEffect, updateRaysThrough } from './effect';
+import {
+  computeEffects,
+  EFFECT_STRIDE,
+  LONG_EFFECT,
+  updatePieceEffect,
+  updateRaysThrough,
+} from './effect';
 import { CAPTURE_VALUE, computeMaterial, PROMOTION_GAIN } from './eval/material';
 import { BOARD_SIZE, fileOf, square, SQUARES } from './square';
 import {
@@ -169,7 +175,7 @@ export class Position {
         HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
       hand[h] = count - 1;
       board[to] = piece;
-      updateRaysThrough(board, effects, base, to, -1, -1);
+      updateRaysThrough(board, effects, base, to, -1);
       updatePieceEffect(board, effects, base, piece, to, 1);
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
@@ -208,9 +214,9 @@ export class Position {
         }
       }
       board[from] = EMPTY;
-      updateRaysThrough(board, effects, base, from, 1, captured !== EMPTY ? to : -1);
+      updateRaysThrough(board, effects, base, from, 1);
       board[to] = moved;
-      if (captured === EMPTY) updateRaysThrough(board, effects, base, to, -1, -1);
+      if (captured === EMPTY) updateRaysThrough(board, effects, base, to, -1);
       updatePieceEffect(board, effects, base, moved, to, 1);
       if ((piece & 15) === Kind.King) this.kingSquare[us] = to;
       else if (moved !== piece && (piece & 15) === Kind.Pawn)
@@ -350,6 +356,10 @@ export class Position {
         const got = this.effects[this.effectBase + c * BOARD_SIZE + sq]!;
         const want = fresh[c * BOARD_SIZE + sq]!;
         if (got !== want) return `effect of colour ${c} on square ${sq}: ${got}, expected ${want}`;
+        const gotLong = this.effects[this.effectBase + LONG_EFFECT + c * BOARD_SIZE + sq]!;
+        const wantLong = fresh[LONG_EFFECT + c * BOARD_SIZE + sq]!;
+        if (gotLong !== wantLong)
+          return `long effects of colour ${c} on square ${sq}: ${gotLong}, expected ${wantLong}`;
       }
     }
     const { lo, hi } = computeKey(this);
