@@ -20,21 +20,23 @@ import {
   type SearchResult,
 } from '../search/index';
 import { makeSfen, parsePositionCommand } from '../sfen';
-import type { Result } from '../types';
+import type { Move, Result } from '../types';
 import type { SearchBackend, SearchJob } from './backend';
 import { drawBoard, formatInfo } from './format';
 import {
   HASH_OPTION,
   makeOptionLine,
   makeUsiOptions,
+  mateProofOptions,
   parseOptionValue,
   PONDER_OPTION,
+  RESIGN_OPTION,
   searchOptionsFrom,
   TIME_MARGIN_OPTION,
   type BoundOption,
   type UsiOptionValue,
 } from './options';
-import { goLimits, parseGo, type GoParams } from './time';
+import { goLimits, parseGo, readSearchMoves, type GoParams } from './time';
 
 export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
 export { drawBoard, formatInfo, formatScore } from './format';
@@ -44,13 +46,16 @@ export const ENGINE_AUTHOR = 'the Yomi authors';
 
 type Mode = 'normal' | 'infinite' | 'ponder' | 'mate';
 
-/** The search in progress, from `go` to its `bestmove` (or `checkmate`). */
+/** One `go`, from the command to its `bestmove` (or `checkmate`). */
 interface ActiveSearch {
   mode: Mode;
   go: GoParams;
-  /** The root position and its `position` text, fixed at `go`. */
-  root: Position;
+  /** The root position and its `position` text, fixed at `go`; null after a failed `position`. */
+  root: Position | null;
   positionText: string;
+  /** The legal moves of `searchmoves`; empty to search every move. */
+  searchMoves: Move[];
+  /** `stop` (or a later `go`) came: answer as soon as possible, hold nothing back. */
   stopRequested: boolean;
   /** A finished answer held back until `stop` or `ponderhit` (infinite search, pondering). */
   held: string[] | null;
@@ -61,6 +66,7 @@ interface ActiveSearch {
 
 const COMMANDS =
   'usi, isready, setoption, usinewgame, position, go, stop, ponderhit, gameover, quit, d';
+const GAME_RESULTS: readonly string[] = ['win', 'lose', 'draw'];
 
 export interface UsiEngineConfig {
   /** Receives every output line, without the newline. */
@@ -83,7 +89,10 @@ export class UsiEngine {
   /** The current position, or null after a `position` command that failed. */
   private position: Position | null = Position.startpos();
   private positionError = '';
+  /** The search under way (running, or holding its answer until `stop` or `ponderhit`). */
   private search: ActiveSearch | null = null;
+  /** `go`s that came while `search` was under way: each starts once the one before answered. */
+  private queued: ActiveSearch[] = [];
   private quitWhenIdle = false;
   /** `isready`s whose `readyok` is still to come. */
   private pendingReady = 0;
@@ -98,7 +107,7 @@ export class UsiEngine {
     for (const o of this.options) if (o.type !== 'button') this.values.set(o.name, o.default);
   }
 
-  /** True from `go` until its answer is written. */
+  /** True from `go` until its answer (and that of every `go` after it) is written. */
   get searching(): boolean {
     return this.search !== null;
   }
@@ -139,7 +148,8 @@ export class UsiEngine {
       case 'ponderhit':
         return this.ponderhit();
       case 'gameover':
-        if (!['win', 'lose', 'draw'].includes(args[0] ?? ''))
+        // A bare `gameover` (cshogi sends one) is fine; a word that is no result is worth a note.
+        if (args[0] !== undefined && !GAME_RESULTS.includes(args[0]))
           this.info(`gameover: expected win, lose or draw, got ${show(args[0])}`);
         return this.abandonSearch();
       case 'quit':
@@ -158,7 +168,8 @@ export class UsiEngine {
   endOfInput(): void {
     if (this.quitted) return;
     this.quitWhenIdle = true;
-    if (this.search?.mode === 'infinite' || this.search?.mode === 'ponder') this.stop();
+    const waitsForStop = (s: ActiveSearch): boolean => s.mode === 'infinite' || s.mode === 'ponder';
+    if (this.search && [this.search, ...this.queued].some(waitsForStop)) this.stop();
     this.quitIfIdle();
   }
 
@@ -222,51 +233,82 @@ export class UsiEngine {
   }
 
   // #region usi-go
+  /**
+   * `go` always ends in an answer: a GUI waits for it and loses on time without it. What `go`
+   * says that cannot be understood is reported and left out; a `go` while another search is
+   * under way stops that one, which answers first, and then starts.
+   */
   private go(text: string): void {
-    if (this.search) return this.info('go: a search is already running; send stop first');
-    const parsed = parseGo(text);
-    if (!parsed.ok) return this.info(parsed.error);
-    const go = parsed.value;
-    if (this.position === null) {
-      this.info(`go: no position to search (${this.positionError})`);
-      return this.write(go.mate !== undefined ? 'checkmate nomate' : 'bestmove resign');
-    }
-    const mode: Mode =
-      go.mate !== undefined ? 'mate' : go.ponder ? 'ponder' : go.infinite ? 'infinite' : 'normal';
+    const { go, warnings } = parseGo(text);
+    for (const warning of warnings) this.info(warning);
+    const root = this.position;
+    if (root === null) this.info(`go: no position to search (${this.positionError})`);
+    const chosen =
+      root !== null && go.searchmoves !== undefined
+        ? readSearchMoves(root, go.searchmoves)
+        : { moves: [], warnings: [] };
+    for (const warning of chosen.warnings) this.info(warning);
     const search: ActiveSearch = {
-      mode,
+      mode:
+        go.mate !== undefined ? 'mate' : go.ponder ? 'ponder' : go.infinite ? 'infinite' : 'normal',
       go,
-      root: this.position,
+      root,
       positionText: this.positionText,
+      searchMoves: chosen.moves,
       stopRequested: false,
       held: null,
       restartOnDone: false,
       infoLines: 0,
     };
+    if (this.search) {
+      // Answers go out in the order of the `go`s: stop what is under way, start this one after.
+      for (const waiting of this.queued) waiting.stopRequested = true;
+      this.queued.push(search);
+      return this.stopSearch(this.search);
+    }
+    this.begin(search);
+  }
+
+  private begin(search: ActiveSearch): void {
     this.search = search;
     const answer = this.answerWithoutSearch(search);
     if (answer) return this.finish(search, answer);
-    this.startBackend(search, go);
+    this.startBackend(search, search.go);
   }
 
-  /** Some positions need no search: no legal move, a winning declaration, no check to give. */
+  /**
+   * Some `go`s need no search: no position, no legal move, a winning declaration, no check to
+   * give.
+   */
   private answerWithoutSearch(search: ActiveSearch): string[] | null {
     const pos = search.root;
+    if (pos === null) return [search.mode === 'mate' ? 'checkmate nomate' : 'bestmove resign'];
     if (search.mode === 'mate') return hasCheckingMove(pos) ? null : ['checkmate nomate'];
     if (!hasLegalMove(pos)) return ['bestmove resign'];
     if (canDeclareWin(pos)) return ['bestmove win'];
     return null;
   }
 
+  /**
+   * The limits of a search: those of its `go`, its `searchmoves`, and depth 1 only for a search
+   * that was stopped before it began (a later `go` or `stop` came while it waited its turn), so
+   * that it answers at once, with a move it has looked at.
+   */
   private limits(search: ActiveSearch, go: GoParams): SearchLimits {
-    return goLimits(go, search.root.sideToMove, Number(this.values.get(TIME_MARGIN_OPTION)));
+    const margin = Number(this.values.get(TIME_MARGIN_OPTION));
+    const limits = goLimits(go, rootOf(search).sideToMove, margin);
+    if (search.searchMoves.length > 0) limits.searchMoves = search.searchMoves;
+    if (search.stopRequested) limits.depth = 1;
+    return limits;
   }
 
   private startBackend(search: ActiveSearch, go: GoParams): void {
+    const options = this.searchOptions();
     const job: SearchJob = {
       position: search.positionText,
       limits: this.limits(search, go),
-      options: this.searchOptions(),
+      // `checkmate <moves>` must be a proof: no technique that can skip a defence.
+      options: search.mode === 'mate' ? mateProofOptions(options) : options,
     };
     this.backend.start(
       job,
@@ -295,19 +337,25 @@ export class UsiEngine {
     const unreported = search.infoLines === 0 && result.value.pv.length > 0;
     const lines = unreported ? [formatInfo(result.value)] : [];
     lines.push(
-      search.mode === 'mate'
-        ? mateAnswer(result.value)
-        : this.bestMoveAnswer(search.root, result.value),
+      search.mode === 'mate' ? mateAnswer(result.value) : this.bestMoveAnswer(search, result.value),
     );
     this.finish(search, lines);
   }
   // #endregion
 
-  /** `bestmove`, checked against the root: a search cut short at depth 1 may have no move yet. */
-  private bestMoveAnswer(root: Position, result: SearchResult): string {
+  /**
+   * `bestmove`, checked against the root: a search cut short at depth 1 may have no move yet.
+   * `resign` when ResignValue is set and the score (the side to move's) is at or below minus it.
+   */
+  private bestMoveAnswer(search: ActiveSearch, result: SearchResult): string {
+    const root = rootOf(search);
     const best = result.bestMove === null ? null : parseUsiMove(root, result.bestMove);
-    const move = best?.ok ? best.value : legalMoves(root)[0];
+    const move = best?.ok ? best.value : (search.searchMoves[0] ?? legalMoves(root)[0]);
     if (move === undefined) return 'bestmove resign';
+    // A search stopped inside depth 1 has no score worth resigning over.
+    const scored = search.infoLines > 0 || !result.stopped;
+    const resignValue = Number(this.values.get(RESIGN_OPTION));
+    if (scored && resignValue > 0 && result.value <= -resignValue) return 'bestmove resign';
     let line = `bestmove ${makeUsiMove(move)}`;
     if (this.values.get(PONDER_OPTION) === true && best?.ok && result.ponder !== null) {
       root.doMove(move);
@@ -317,7 +365,10 @@ export class UsiEngine {
     return line;
   }
 
-  /** Write the answer, unless USI says to hold it until `stop` or `ponderhit`. */
+  /**
+   * Write the answer, unless USI says to hold it until `stop` or `ponderhit`; then start the
+   * next `go` that waited for it.
+   */
   private finish(search: ActiveSearch, lines: string[]): void {
     const waitsForGui = search.mode === 'infinite' || search.mode === 'ponder';
     if (waitsForGui && !search.stopRequested) {
@@ -326,20 +377,40 @@ export class UsiEngine {
     }
     this.search = null;
     for (const line of lines) this.write(line);
+    const next = this.queued.shift();
+    if (next) return this.begin(next);
     this.quitIfIdle();
   }
 
+  /** Stop the search under way and every `go` waiting behind it; each still answers. */
   private stop(): void {
     const search = this.search;
     if (!search) return; // the answer crossed the stop on its way: nothing to do
+    for (const waiting of this.queued) waiting.stopRequested = true;
+    this.stopSearch(search);
+  }
+
+  /** Answer a held search now, or ask the running one to finish (it answers when it returns). */
+  private stopSearch(search: ActiveSearch): void {
+    if (search.held) {
+      search.stopRequested = true;
+      return this.finish(search, search.held);
+    }
+    if (search.stopRequested) return; // asked already; the answer is on its way
     search.stopRequested = true;
-    if (search.held) return this.finish(search, search.held);
     this.backend.stop();
   }
 
   private ponderhit(): void {
+    // The newest `go` is the one the GUI pondered with; if it has not begun, it begins on the clock.
+    const waiting = this.queued.at(-1);
+    if (waiting?.mode === 'ponder') {
+      waiting.mode = 'normal';
+      waiting.go = { ...waiting.go, ponder: false };
+      return;
+    }
     const search = this.search;
-    if (!search || search.mode !== 'ponder') return;
+    if (waiting || !search || search.mode !== 'ponder') return;
     search.mode = 'normal';
     if (search.held) return this.finish(search, search.held);
     const onTheClock = this.limits(search, { ...search.go, ponder: false });
@@ -349,10 +420,11 @@ export class UsiEngine {
     this.backend.stop();
   }
 
-  /** Drop the search in progress without answering it. */
+  /** Drop the search in progress, and every `go` waiting behind it, without answering them. */
   private abandonSearch(): void {
     if (!this.search) return;
     this.search = null;
+    this.queued = [];
     this.backend.stop();
   }
 
@@ -377,6 +449,12 @@ export function mateAnswer(result: SearchResult): string {
   if (result.value > MATE_BOUND && result.pv.length > 0) return `checkmate ${result.pv.join(' ')}`;
   if (result.value < -MATE_BOUND && !result.stopped) return 'checkmate nomate';
   return 'checkmate timeout';
+}
+
+/** The root of a search that runs: only a `go` with a position gets as far as the backend. */
+function rootOf(search: ActiveSearch): Position {
+  if (search.root === null) throw new Error('usi: a search without a position reached the backend');
+  return search.root;
 }
 
 const show = (text: string | undefined): string =>

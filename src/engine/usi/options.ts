@@ -37,7 +37,8 @@ export const TIME_MARGIN_OPTION = 'TimeMargin';
 /**
  * Resign (answer `bestmove resign`) when the search's score is at or below minus this value, in
  * the engine's units (a pawn is 90; mate is 32000). 0, the default, never resigns, as in
- * YaneuraOu's `ResignValue` (whose default is beyond any score).
+ * YaneuraOu's `ResignValue` (whose default is beyond any score). The score is the final one of
+ * the search, from the side to move's view, so 31990 resigns only when mated within 10 plies.
  */
 export const RESIGN_OPTION = 'ResignValue';
 const HASH_PATH = 'ttSizeMb';
@@ -268,4 +269,21 @@ export function searchOptionsFrom(
     setOption(out, option.path, value);
   }
   return ok(out);
+}
+
+/**
+ * The options a `go mate` searches with: the given ones with every technique that can skip a
+ * defence switched off (forward pruning, null move, futility, razoring, late-move reductions).
+ * A mate found with any of them on may rest on a defence that was never read, so it is no proof;
+ * without them `checkmate <moves>` is only answered for a mate the search proved.
+ */
+export function mateProofOptions(options: Readonly<SearchOptions>): SearchOptions {
+  return {
+    ...options,
+    forwardPruning: 'off',
+    nullMove: false,
+    futility: false,
+    razoring: false,
+    lmr: false,
+  };
 }

@@ -143,12 +143,64 @@ describe('usi command line', () => {
   );
 
   it(
-    'reports a malformed command and keeps answering',
+    'reports a malformed command and keeps answering; a malformed go still answers by itself',
     async () => {
       const e = start();
       e.send('go depth banana', 'position startpos moves 9z9z', 'frobnicate', 'isready');
       const lines = await e.expect(/^readyok$/);
-      expect(lines.filter((l) => l.startsWith('info string '))).toHaveLength(3);
+      const messages = lines.filter((l) => l.startsWith('info string '));
+      expect(messages).toHaveLength(4);
+      expect(messages[0]).toBe('info string go: depth needs a whole number, got "banana"; ignored');
+      expect(messages[1]).toBe(
+        'info string go: no limit left that could be read; searching 1000 ms',
+      );
+      // No stop: the GUI that meant a limited search gets its answer after the fallback second.
+      const answer = await e.expect(/^bestmove /);
+      expect(parseUsiMove(mustPosition('startpos'), answer.at(-1)!.split(' ')[1]!).ok).toBe(true);
+      e.send('gameover', 'isready');
+      expect(await e.expect(/^readyok$/)).toEqual(['readyok']);
+      e.send('quit');
+      expect(await e.exited()).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'answers a go that comes while searching: the running search first, then the new one',
+    async () => {
+      const e = start();
+      e.send('isready');
+      await e.expect(/^readyok$/);
+      e.send('position startpos', 'go infinite');
+      await e.expect(/^info depth 2 /);
+      e.send('position startpos moves 7g7f', 'go depth 3');
+      const first = await e.expect(/^bestmove /);
+      expect(parseUsiMove(mustPosition('startpos'), first.at(-1)!.split(' ')[1]!).ok).toBe(true);
+      const second = await e.expect(/^bestmove /);
+      const depths = second.filter((l) => l.startsWith('info depth')).map((l) => l.split(' ')[2]);
+      expect(depths).toEqual(['1', '2', '3']);
+      const move = second.at(-1)!.split(' ')[1]!;
+      expect(parseUsiMove(mustPosition('startpos moves 7g7f'), move).ok).toBe(true);
+      e.send('quit');
+      expect(await e.exited()).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'thinks for the movetime it is given, less a small margin',
+    async () => {
+      const e = start();
+      e.send('isready');
+      await e.expect(/^readyok$/);
+      e.send('position startpos moves 7g7f');
+      const t0 = performance.now();
+      e.send('go movetime 300');
+      await e.expect(/^bestmove /);
+      const ms = performance.now() - t0;
+      // 300 ms less MOVETIME_MARGIN_MS (10); the old search gave up after about half.
+      expect(ms).toBeGreaterThanOrEqual(280);
+      expect(ms).toBeLessThan(300 + 1000); // generous for a loaded machine
       e.send('quit');
       expect(await e.exited()).toBe(0);
     },
