@@ -8,11 +8,17 @@
  * captured) plus the two knight squares. Promotions during the sequence are not counted.
  */
 import { DIRECTIONS, REACHES_ALONG, SLIDES_ALONG, STEPS } from '../attacks';
+import { DIRECTION_BIT, LONG_EFFECT } from '../effect';
 import type { Position } from '../position';
+import { BOARD_SIZE } from '../square';
 import { type Color, EMPTY, Kind, type Move, WALL } from '../types';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from './material';
 
 const front = new Int32Array(8);
+/** No long effects known: every line may bring a slide. */
+const ALL_DIRECTIONS = 0xff;
+/** TOWARDS[i]: the long-effect bit of a slide that travels back along DIRECTIONS[i], onto the square. */
+const TOWARDS = DIRECTIONS.map((d) => DIRECTION_BIT[-d + 11]!);
 const knightUsed = new Uint8Array(4);
 const gain = new Int32Array(48);
 
@@ -65,11 +71,21 @@ function takeLeastValuable(board: Uint8Array, sq: number, side: number, peek = f
 }
 
 // #region exchange-value
-/** What the opponent of the piece on `sq` gains by capturing it first and trading on: ≥ 0. */
-export function exchangeValue(board: Uint8Array, sq: number): number {
+/**
+ * What the opponent of the piece on `sq` gains by capturing it first and trading on: ≥ 0.
+ * `arriving` (optional) is the square's long effects, both sides' OR-ed: the directions along
+ * which a slide arrives. Without it every line is walked; with it, an empty line with no slide
+ * on it is skipped (its front is square 0, a wall, which takeLeastValuable passes over).
+ */
+export function exchangeValue(board: Uint8Array, sq: number, arriving = ALL_DIRECTIONS): number {
   const target = board[sq]!;
   if (target === EMPTY || target === WALL) return 0;
-  for (let i = 0; i < 8; i++) front[i] = nextOnLine(board, sq, DIRECTIONS[i]!);
+  for (let i = 0; i < 8; i++) {
+    const d = DIRECTIONS[i]!;
+    // A line whose first square is empty brings an attacker only if a slide arrives along it.
+    if (board[sq + d] === EMPTY && (arriving & TOWARDS[i]!) === 0) front[i] = 0;
+    else front[i] = nextOnLine(board, sq, d);
+  }
   knightUsed[0] = knightUsed[1] = knightUsed[2] = knightUsed[3] = 0;
   let side = (target >> 4) ^ 1;
   let attacker = takeLeastValuable(board, sq, side);
@@ -99,17 +115,18 @@ export function exchangeValue(board: Uint8Array, sq: number): number {
 // #endregion
 
 /**
- * `exchangeValue` with a shortcut from the effect counts (利き): when no enemy piece bears on the
- * square, nothing can start an exchange there and the value is 0 without a walk. (A piece behind
- * another on a line only joins once the front one has captured, so no count is needed beyond
- * the first.) The search's `moveValue` calls this; `evaluateMove` keeps the plain walk, and the
- * test that holds the two equal covers the shortcut.
+ * `exchangeValue` with shortcuts from the effect counts (利き): when no enemy piece bears on the
+ * square, nothing can start an exchange there and the value is 0 without a walk (a piece behind
+ * another on a line only joins once the front one has captured); and the long effects say which
+ * empty lines have no slide on them. The search's `moveValue` calls this; `evaluateMove` keeps
+ * the plain walk, and the test that holds the two equal covers the shortcuts.
  */
 export function exchangeValueAt(pos: Position, sq: number): number {
   const target = pos.board[sq]!;
   if (target === EMPTY || target === WALL) return 0;
   if (pos.effectCount(((target >> 4) ^ 1) as Color, sq) === 0) return 0;
-  return exchangeValue(pos.board, sq);
+  const long = pos.effectBase + LONG_EFFECT + sq;
+  return exchangeValue(pos.board, sq, pos.effects[long]! | pos.effects[long + BOARD_SIZE]!);
 }
 
 /**

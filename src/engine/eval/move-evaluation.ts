@@ -25,6 +25,7 @@ import {
   STEPS,
 } from '../attacks';
 import { legalMoves } from '../movegen';
+import { LONG_EFFECT } from '../effect';
 import { makeUsiMove } from '../notation';
 import { defaultsOf, integer, type ValuesOf } from '../option-spec';
 import type { Position } from '../position';
@@ -289,10 +290,9 @@ export function moveValue(
   }
 
   let lossS = drop ? 0 : -exchangeBefore(pos, from);
-  let uncovered = 0; // bit i: direction DIRECTIONS[i] is a line of ours through `from`
-  if (!drop)
-    for (let i = 0; i < 8; i++)
-      if (slidesThrough(board, from, DIRECTIONS[i]!, us)) uncovered |= 1 << i;
+  // Bit i: a slide of ours arrives at `from` along DIRECTIONS[i], and goes on when the piece
+  // leaves. The long effects (長い利き) hold exactly that; evaluateMove walks the lines instead.
+  const uncovered = drop ? 0 : pos.effects[pos.effectBase + LONG_EFFECT + us * BOARD_SIZE + from]!;
 
   pos.doMove(move);
   const evalDelta = -evaluator.evaluate(pos) - evalBefore;
