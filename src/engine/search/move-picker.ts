@@ -45,7 +45,7 @@ type Stage = (typeof Stage)[keyof typeof Stage];
 
 /** Marks a move value not computed yet. */
 export const NO_VALUE = -0x7fffffff;
-/** Sort short runs by insertion; longer ones by packed keys in a native typed-array sort. */
+/** Sort short runs by insertion; longer ones by packed keys (score and position in the run). */
 const INSERTION_SORT_MAX = 16;
 /** Packed sort keys: −score · KEY_SCALE + position in the run (so ties keep generation order). */
 const KEY_SCALE = 1024;
@@ -259,8 +259,8 @@ export class MovePicker {
     const n = end - this.base;
     if (n <= k) return -Infinity;
     for (let i = 0; i < n; i++) sortKeys[i] = -this.s.values[this.base + i]!;
-    const keys = sortKeys.subarray(0, n).sort();
-    return -keys[k - 1]!;
+    sortAscending(sortKeys, n);
+    return -sortKeys[k - 1]!;
   }
 
   // #region sort-by-score
@@ -287,7 +287,8 @@ export class MovePicker {
       return;
     }
     for (let i = 0; i < n; i++) sortKeys[i] = -scores[lo + i]! * KEY_SCALE + i;
-    const keys = sortKeys.subarray(0, n).sort();
+    sortAscending(sortKeys, n);
+    const keys = sortKeys;
     scratchMoves.set(moves.subarray(lo, hi));
     scratchScores.set(scores.subarray(lo, hi));
     scratchValues.set(values.subarray(lo, hi));
@@ -300,6 +301,27 @@ export class MovePicker {
     }
   }
   // #endregion
+}
+
+/** Shell sort's gaps (Ciura's sequence), largest first, for lists up to MAX_MOVES. */
+const GAPS = [301, 132, 57, 23, 10, 4, 1];
+
+/**
+ * Sort keys[0, n) in place, ascending. A shell sort: no allocation (a typed array's own sort
+ * needs a subarray object per call) and fast enough for the few hundred keys of a move list.
+ */
+function sortAscending(keys: Float64Array, n: number): void {
+  for (const gap of GAPS) {
+    for (let i = gap; i < n; i++) {
+      const k = keys[i]!;
+      let j = i;
+      while (j >= gap && keys[j - gap]! > k) {
+        keys[j] = keys[j - gap]!;
+        j -= gap;
+      }
+      keys[j] = k;
+    }
+  }
 }
 
 /**
