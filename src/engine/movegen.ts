@@ -376,10 +376,10 @@ function generateDrops(
   const board = pos.board;
   const us = pos.sideToMove;
   const hand = pos.hand;
-  const kinds: number[] = dropKindsScratch;
-  kinds.length = 0;
-  for (let k = Kind.Pawn; k <= Kind.Gold; k++) if (hand[us * 8 + k]! > 0) kinds.push(k);
-  if (kinds.length === 0) return start;
+  const kinds = dropKinds;
+  let kindCount = 0;
+  for (let k = Kind.Pawn; k <= Kind.Gold; k++) if (hand[us * 8 + k]! > 0) kinds[kindCount++] = k;
+  if (kindCount === 0) return start;
   const pawnFiles = pos.pawnFiles[us]!;
   const enemyKing = pos.kingSquare[us ^ 1]!;
   const forward = us === 0 ? -10 : 10;
@@ -388,7 +388,7 @@ function generateDrops(
     const to = SQUARES[si]!;
     if (board[to] !== EMPTY || (inCheck && !evasionTarget[to])) continue;
     const rank = RELATIVE_RANK[us * BOARD_SIZE + to]!;
-    for (let i = 0; i < kinds.length; i++) {
+    for (let i = 0; i < kindCount; i++) {
       const kind = kinds[i]!;
       if (rank < FIRST_LIVE_RANK[kind]!) continue;
       if (kind === Kind.Pawn) {
@@ -401,7 +401,8 @@ function generateDrops(
   return n;
 }
 // #endregion
-const dropKindsScratch: number[] = [];
+/** The kinds in hand, for one drop generation (a typed array: nothing allocated per call). */
+const dropKinds = new Uint8Array(8);
 
 // #region pseudo-legal
 /**

@@ -15,6 +15,8 @@ import { type Color, EMPTY, Kind, type Move, WALL } from '../types';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from './material';
 
 const front = new Int32Array(8);
+/** Above every piece value: no attacker found yet (an integer, so no number is boxed). */
+const NO_ATTACKER = 1 << 30;
 /** No long effects known: every line may bring a slide. */
 const ALL_DIRECTIONS = 0xff;
 /** TOWARDS[i]: the long-effect bit of a slide that travels back along DIRECTIONS[i], onto the square. */
@@ -42,7 +44,7 @@ function nextOnLine(board: Uint8Array, s: number, d: number): number {
  */
 function takeLeastValuable(board: Uint8Array, sq: number, side: number, peek = false): number {
   let best = -1;
-  let bestValue = Infinity;
+  let bestValue = NO_ATTACKER;
   let bestDir = -1;
   for (let i = 0; i < 8; i++) {
     const s = front[i]!;

@@ -244,7 +244,7 @@ export function alphaBeta(
   // Step 7. The moves, best first (move-picker.ts).
   const picker = s.pickers[ply]!;
   picker.initMain(ttMove, inCheck);
-  const futility = mayPrune ? futilityValue(s, depth, staticEval) : Infinity;
+  const futility = mayPrune ? futilityValue(s, depth, staticEval) : INFINITE;
 
   // Step 8. Search them: the first with the full window, the rest with a null window that is
   // widened only when a move proves better than the best so far (PVS).

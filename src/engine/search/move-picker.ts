@@ -43,6 +43,8 @@ export const Stage = {
 } as const;
 type Stage = (typeof Stage)[keyof typeof Stage];
 
+/** Below every move value: rank pruning cuts nothing. */
+const NO_CUTOFF = -(1 << 30);
 /** Marks a move value not computed yet. */
 export const NO_VALUE = -0x7fffffff;
 /** Sort short runs by insertion; longer ones by packed keys (score and position in the run). */
@@ -72,7 +74,7 @@ export class MovePicker {
   /** The node's evaluation before any move, for move values computed one at a time. */
   private evalBefore = NO_VALUE;
   /** Forward pruning by rank: the value a move needs to be among the first `forwardRank`. */
-  rankCutoff = -Infinity;
+  rankCutoff = NO_CUTOFF;
   /** How many moves the list held when it was generated at once (0 for the staged order). */
   generated = 0;
 
@@ -89,7 +91,7 @@ export class MovePicker {
     const s = this.s;
     this.evalBefore = NO_VALUE;
     this.hasValues = false;
-    this.rankCutoff = -Infinity;
+    this.rankCutoff = NO_CUTOFF;
     this.generated = 0;
     const tableMove = s.options.ttMove ? ttMove : 0;
     if (inCheck || !s.stagedOrdering) return this.initSorted(GenMode.All, tableMove);
@@ -257,7 +259,7 @@ export class MovePicker {
   private kthValue(end: number): number {
     const k = this.s.rankLimit;
     const n = end - this.base;
-    if (n <= k) return -Infinity;
+    if (n <= k) return NO_CUTOFF;
     for (let i = 0; i < n; i++) sortKeys[i] = -this.s.values[this.base + i]!;
     sortAscending(sortKeys, n);
     return -sortKeys[k - 1]!;

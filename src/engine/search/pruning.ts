@@ -9,6 +9,7 @@
  */
 import { integer, toggle } from '../option-spec';
 import { MAX_MOVES } from '../movegen';
+import { INFINITE } from './score';
 import type { SearchState } from './state';
 
 export const NULL_MOVE_OPTIONS = {
@@ -156,13 +157,13 @@ export const verifiesNullMove = (s: SearchState, depth: number): boolean =>
  * Futility pruning: near the horizon, a quiet move is unlikely to gain more than a margin per
  * ply of depth left. The returned value is the most such a move could bring the static value to;
  * a quiet move that gives no check is skipped when that is at or below α. (No futility here:
- * +Infinity, which never is.)
+ * INFINITE, which never is.)
  */
 export function futilityValue(s: SearchState, depth: number, staticEval: number): number {
   const o = s.options;
   return o.futility && depth <= o.futilityMaxDepth
     ? staticEval + o.futilityMargin * depth
-    : Infinity;
+    : INFINITE;
 }
 // #endregion
 

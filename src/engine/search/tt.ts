@@ -156,7 +156,7 @@ export class TranspositionTable {
   private victim(first: number): number {
     const t = this.table;
     let worst = first;
-    let worstWorth = Infinity;
+    let worstWorth = 1 << 30;
     for (let i = first; i < first + INTS_PER_BUCKET; i += INTS_PER_ENTRY) {
       const word = t[i + 3]!;
       if (word === 0) return i;
