@@ -22,6 +22,9 @@ export const NPS_MODES: Readonly<Record<string, Record<string, unknown>>> = {
   'forward rank': { forwardPruning: 'rank' },
 };
 
+/** Each timed run lasts about this long (in passes over the positions). */
+const MIN_RUN_SECONDS = 1;
+
 export interface NpsRow {
   mode: string;
   nodes: number;
@@ -51,9 +54,7 @@ async function main(): Promise<void> {
     const searcher = new Searcher(options);
     // Each mode at the bench depths, less one ply for the slow seed-000 modes (same for both trees).
     const slow = mode !== 'defaults';
-    let best = Infinity;
-    let nodes = 0;
-    for (let run = 0; run <= runs; run++) {
+    const pass = (): { cpu: number; nodes: number } => {
       let cpu = 0;
       let total = 0;
       for (const p of positions) {
@@ -67,8 +68,18 @@ async function main(): Promise<void> {
         const used = process.cpuUsage(start);
         cpu += (used.user + used.system) / 1e6;
       }
-      nodes = total;
-      if (run > 0) best = Math.min(best, cpu); // run 0 warms the JIT up
+      return { cpu, nodes: total };
+    };
+    // The warm-up pass also sizes a run: enough passes for about MIN_RUN_SECONDS of CPU, since
+    // a run of a few tens of milliseconds is at the mercy of a busy machine's scheduler.
+    const warm = pass();
+    const passes = Math.max(1, Math.ceil(MIN_RUN_SECONDS / Math.max(warm.cpu, 1e-3)));
+    const nodes = warm.nodes;
+    let best = Infinity;
+    for (let run = 0; run < runs; run++) {
+      let cpu = 0;
+      for (let i = 0; i < passes; i++) cpu += pass().cpu;
+      best = Math.min(best, cpu / passes);
     }
     rows.push({ mode, nodes, cpuSeconds: best, nps: Math.round(nodes / best) });
   }
