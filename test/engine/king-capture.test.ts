@@ -5,8 +5,18 @@
  * puts everything back.
  */
 import { describe, expect, it } from 'vitest';
-import { computeKey, makeMove, square } from '../../src/engine/index';
+import {
+  computeKey,
+  isDrop,
+  Kind,
+  makeMove,
+  makeUsiMove,
+  type Position,
+  square,
+} from '../../src/engine/index';
+import { generatePseudoLegalMoves, MAX_MOVES } from '../../src/engine/movegen';
 import { mustParse, snapshot, snapshotDifference } from './helpers';
+import { matingFirstMoves, readFixture } from './search/support';
 
 /** Sente's gold on 5h is pinned against its king by gote's rook on 5e. */
 const PINNED_GOLD = '4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1';
@@ -38,5 +48,60 @@ describe('capturing a king', () => {
     pos.undoMove(stepAside);
     expect(pos.checkInvariants()).toBeNull();
     expect(snapshotDifference(snapshot(pos), before)).toBeNull();
+  });
+});
+
+/**
+ * A king-capture search in a dozen lines, as chapter 8 (seed 004) will build: moves are generated
+ * pseudo-legally and a side wins by taking the king. Played to three plies it must find the same
+ * mates in one as the legal search, except the pawn drops that mate, which the rules forbid and a
+ * king-capture search only learns by searching further (打ち歩詰め) — those are left out here.
+ */
+describe('a king-capture search', () => {
+  const buffer = new Uint32Array(MAX_MOVES * 4);
+
+  /** Can the side to move take the enemy king with its next move? */
+  function takesKing(pos: Position, ply: number): boolean {
+    const base = ply * MAX_MOVES;
+    const end = generatePseudoLegalMoves(pos, buffer, base);
+    const king = pos.kingSquare[pos.sideToMove ^ 1]!;
+    for (let i = base; i < end; i++) if ((buffer[i]! & 0xff) === king) return true;
+    return false;
+  }
+
+  /** The moves after which every reply lets the mover take the king (and none takes ours). */
+  function kingCaptureMates(pos: Position): string[] {
+    const out: string[] = [];
+    const end = generatePseudoLegalMoves(pos, buffer, 0);
+    const moves = Array.from(buffer.subarray(0, end));
+    for (const m of moves) {
+      if (isDrop(m) && (m >> 8) % 256 === Kind.Pawn) continue;
+      pos.doMove(m);
+      let wins = !takesKing(pos, 1); // a move that leaves our king to be taken loses
+      const replies = Array.from(
+        buffer.subarray(MAX_MOVES, generatePseudoLegalMoves(pos, buffer, MAX_MOVES)),
+      );
+      for (const r of replies) {
+        if (!wins) break;
+        pos.doMove(r);
+        if (!takesKing(pos, 2)) wins = false;
+        pos.undoMove(r);
+      }
+      pos.undoMove(m);
+      if (wins) out.push(makeUsiMove(m));
+    }
+    return out.sort();
+  }
+
+  const tsume = readFixture<{ problems: { sfen: string; plies: number }[] }>('tsume.json');
+  it('finds the mates in one the legal search finds, pawn drops aside', () => {
+    const problems = tsume.problems.filter((p) => p.plies === 1);
+    expect(problems.length).toBeGreaterThanOrEqual(10);
+    for (const p of problems) {
+      const pos = mustParse(p.sfen);
+      const legal = matingFirstMoves(pos, 1).filter((u) => !u.startsWith('P*'));
+      expect(kingCaptureMates(pos), p.sfen).toEqual(legal);
+      expect(pos.checkInvariants()).toBeNull();
+    }
   });
 });
