@@ -38,6 +38,10 @@ const CONFIGURATIONS: readonly { name: string; options: Partial<SearchOptions> }
   { name: 'null + LMR + futility', options: { nullMove: true, lmr: true, futility: true } },
   { name: 'check extension', options: { checkExtension: true } },
   { name: 'recapture re-search', options: { recaptureExtension: true } },
+  {
+    name: 'recapture re-search (cap only)',
+    options: { recaptureExtension: true, extensionDepthBound: false },
+  },
 ];
 
 const FIXTURE = new URL('../test/fixtures/pruning-positions.json', import.meta.url);

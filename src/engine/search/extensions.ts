@@ -1,8 +1,9 @@
 /**
  * Extensions: lines that deserve to be read deeper than the nominal depth. Every extension draws
  * on one budget per line, so a long series of checks or recaptures cannot run away: at most
- * `maxExtension` plies, and never more than the iteration's own depth (a depth-2 search may read a
- * line to 4 plies, not to 34; Stockfish bounds its extensions by the root depth the same way).
+ * `maxExtension` plies, and (unless `extensionDepthBound` is off) never more than the iteration's
+ * own depth: a depth-2 search may read a line to 4 plies, not to 34. Stockfish bounds its
+ * extensions by the root depth the same way.
  */
 import { moveValue } from '../eval/move-evaluation';
 import { integer, toggle } from '../option-spec';
@@ -34,13 +35,20 @@ export const EXTENSION_OPTIONS = {
     min: 0,
     max: 32,
     unit: 'plies',
-    help: 'Most extension one line may collect (never more than the search depth).',
+    help: 'Most extension one line may collect.',
+  }),
+  extensionDepthBound: toggle({
+    label: 'Bound by depth',
+    default: true,
+    help: 'A line collects no more extension than the search depth.',
   }),
 };
 
 /** How many plies of extension are left to the line at this ply. */
 export const extensionBudget = (s: SearchState, ply: number): number =>
-  Math.min(s.options.maxExtension, s.rootDepth) - s.extensions[ply]!;
+  (s.options.extensionDepthBound
+    ? Math.min(s.options.maxExtension, s.rootDepth)
+    : s.options.maxExtension) - s.extensions[ply]!;
 
 // #region check-extension
 /** A move that gives check is read one ply deeper: the reply is forced, the line is narrow. */
