@@ -28,7 +28,10 @@ const { values } = parseArgs({
 });
 
 interface SearcherLike {
-  search(pos: unknown, limits: Record<string, number>): {
+  search(
+    pos: unknown,
+    limits: Record<string, number>,
+  ): {
     value: number;
     stopped: boolean;
     bestMove: string | null;
