@@ -4,10 +4,18 @@
  * the book's worker do). Clearing is done before the clock starts: wiping a 16 MiB table takes
  * a few milliseconds, as long as a whole search of the smallest position.
  */
-import { parseSfen } from '../src/engine/index';
-import { Searcher, type SearchOptions, type SearchResult } from '../src/engine/search/index';
+import type {
+  Searcher as SearcherClass,
+  SearchOptions,
+  SearchResult,
+} from '../src/engine/search/index';
+import { bundleEngine } from './lib/engine-bundle';
 import type { SearchBenchPosition } from './search-positions';
 import { BestTime, timeSync } from './search-timing';
+
+/** The engine as the site ships it: one esbuild bundle (see lib/engine-bundle.ts). */
+const { Searcher, parseSfen } = await bundleEngine();
+type Searcher = SearcherClass;
 
 /** One row of the switch table: a change from the default options. */
 export interface Switch {
