@@ -9,7 +9,7 @@
  */
 import { givesCheck } from '../move-check';
 import { canDeclareWin, repetition, Repetition } from '../rules';
-import { toggle } from '../option-spec';
+import { integer, toggle } from '../option-spec';
 import { EMPTY, isPromotion, type Move } from '../types';
 import { checkExtension, recaptureResearch } from './extensions';
 import { forwardPruneReason } from './forward-pruning';
@@ -29,6 +29,14 @@ import { Bound } from './tt';
 
 export const ALPHA_BETA_OPTIONS = {
   pvs: toggle({ label: 'PVS', default: true, help: 'Null-window search after the first move.' }),
+  contempt: integer({
+    label: 'Contempt',
+    default: 0,
+    min: 0,
+    max: 1000,
+    step: 10,
+    help: 'A repetition draw counts this much against the side to move at the root.',
+  }),
 };
 
 /**
@@ -104,8 +112,9 @@ function leaf(
 
 // #region rules-step
 /**
- * Step 1. The rules end some positions without a search: a repetition (千日手) is a draw, unless
- * one side gave check with every move of it (that side loses), and a side that can declare
+ * Step 1. The rules end some positions without a search: a repetition (千日手) is a draw (less
+ * the contempt, for the side to move at the root), unless one side gave check with every move of
+ * it (that side loses), and a side that can declare
  * (入玉宣言) wins. A repetition's verdict depends on the path, not on the position, so a win or
  * loss by it is scored in the rule band, below every mate: it is not stored as a mate distance and
  * never stops the search as a proof. Returns the value, or null to search the node.
@@ -118,8 +127,11 @@ function valueByRules(
   beta: number,
 ): number | null {
   const rep = repetition(s.pos, 2, REPETITION_WINDOW);
-  if (rep === Repetition.Draw)
-    return leaf(s, ply, depth, alpha, beta, DRAW, 'draw', Reason.Repetition);
+  if (rep === Repetition.Draw) {
+    // Contempt: the root's side would rather play on; its opponent is glad to repeat.
+    const v = ply % 2 === 0 ? DRAW - s.options.contempt : DRAW + s.options.contempt;
+    return leaf(s, ply, depth, alpha, beta, v, 'draw', Reason.Repetition);
+  }
   if (rep !== Repetition.None) {
     const v = rep === Repetition.Win ? RULE_WIN : -RULE_WIN;
     return leaf(s, ply, depth, alpha, beta, v, 'draw', Reason.PerpetualCheck);

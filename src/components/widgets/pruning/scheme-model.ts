@@ -3,57 +3,14 @@
  * default options, where everything that prunes or extends is off), and what one search of a
  * scheme leaves to draw — the nodes spent by the end of each completed depth.
  */
-import type { SearchOptions } from '../../../engine/search/options';
+import { PRESETS, type Preset, type PresetKind } from '../../../engine/lab/presets';
 import type { SearchInfo } from '../../../engine/search/iterate';
 
-export type SchemeKind = 'plain' | 'forward' | 'backward' | 'extension';
+export type SchemeKind = PresetKind;
+export type Scheme = Preset;
 
-export interface Scheme {
-  id: string;
-  label: string;
-  kind: SchemeKind;
-  options: Partial<SearchOptions>;
-}
-
-/** The schemes of chapters 3 and 4, with the settings `npm run bench:pruning` measures. */
-export const SCHEMES: readonly Scheme[] = [
-  { id: 'plain', label: 'plain α-β', kind: 'plain', options: {} },
-  {
-    id: 'threshold',
-    label: 'forward, value > −100',
-    kind: 'forward',
-    options: { forwardPruning: 'threshold', forwardThreshold: -100 },
-  },
-  {
-    id: 'rank10',
-    label: 'forward, first 10',
-    kind: 'forward',
-    options: { forwardPruning: 'rank', forwardRank: 10 },
-  },
-  {
-    id: 'rank5',
-    label: 'forward, first 5',
-    kind: 'forward',
-    options: { forwardPruning: 'rank', forwardRank: 5 },
-  },
-  { id: 'null', label: 'null move', kind: 'backward', options: { nullMove: true } },
-  { id: 'lmr', label: 'LMR', kind: 'backward', options: { lmr: true } },
-  { id: 'futility', label: 'futility', kind: 'backward', options: { futility: true } },
-  { id: 'razoring', label: 'razoring', kind: 'backward', options: { razoring: true } },
-  {
-    id: 'modern',
-    label: 'null + LMR + futility',
-    kind: 'backward',
-    options: { nullMove: true, lmr: true, futility: true },
-  },
-  { id: 'check', label: 'check extension', kind: 'extension', options: { checkExtension: true } },
-  {
-    id: 'recapture',
-    label: 'recapture re-search',
-    kind: 'extension',
-    options: { recaptureExtension: true },
-  },
-];
+/** The schemes of chapters 3 and 4: the lab's presets (src/engine/lab/presets.ts). */
+export const SCHEMES: readonly Scheme[] = PRESETS;
 
 /** The schemes with these ids, in the order given; unknown ids are reported, not dropped silently. */
 export function schemesByIds(ids: readonly string[]): { schemes: Scheme[]; unknown: string[] } {

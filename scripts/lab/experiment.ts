@@ -1,0 +1,184 @@
+/**
+ * `npm run experiment -- <name>`: run one of the lab's experiments (scripts/lab/experiments.ts)
+ * and write its data file, src/data/experiments/<name>.json: what it asks, the command, the date,
+ * the engine's commit and bench signature, the machine, the settings and the results. A match
+ * series also writes every match, games and all, to public/lab/<name>/<match>.json, which the book
+ * fetches to replay a game.
+ *
+ *   npm run experiment -- --list
+ *   npm run experiment -- pruning-bench
+ *   npm run experiment -- pruning-elo-nodes [--games 40] [--workers 2] [--only null,lmr]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parsePlayer } from '../../src/engine/lab/presets';
+import { planGames, type MatchSettings } from '../../src/engine/lab/match';
+import {
+  EXPERIMENTS,
+  experimentByName,
+  type CommandExperiment,
+  type Experiment,
+  type MatchesExperiment,
+} from './experiments';
+import { readOpenings } from './openings-file';
+import { formatTally, matchResult } from './match-result';
+import { provenance, type Provenance } from './provenance';
+import { runMatch } from './run-match';
+
+const DATA_DIR = 'src/data/experiments';
+const GAMES_DIR = 'public/lab';
+const OPENINGS = 'src/data/openings.json';
+
+/** What every experiment's data file holds around its results. */
+export interface ExperimentData<R = unknown> {
+  name: string;
+  title: string;
+  question: string;
+  chapter: Experiment['chapter'];
+  kind: Experiment['kind'];
+  provenance: Provenance;
+  settings: unknown;
+  results: R;
+}
+
+function fail(message: string): never {
+  console.error(`experiment: ${message}`);
+  process.exit(2);
+}
+
+function write(name: string, data: ExperimentData): void {
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(`${DATA_DIR}/${name}.json`, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+function header(e: Experiment, command: string, settings: unknown) {
+  return {
+    name: e.name,
+    title: e.title,
+    question: e.question,
+    chapter: e.chapter,
+    kind: e.kind,
+    provenance: provenance(command),
+    settings,
+  };
+}
+
+function runCommand(e: CommandExperiment, command: string): void {
+  const run = spawnSync('npm', ['run', '-s', e.script, '--', ...e.args, '--json'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.status !== 0) fail(`${e.script} exited with ${run.status ?? run.signal}`);
+  let results: unknown;
+  try {
+    results = JSON.parse(run.stdout);
+  } catch (error) {
+    fail(`${e.script} --json did not print JSON: ${(error as Error).message}`);
+  }
+  write(e.name, { ...header(e, command, { script: e.script, args: e.args }), results });
+}
+
+/** A match series: each match in turn, its games to public/lab/, the summary after every match. */
+async function runMatches(
+  e: MatchesExperiment,
+  command: string,
+  options: { games: number; workers: number; only: string[] | null },
+): Promise<void> {
+  const openings = readOpenings(OPENINGS);
+  if (typeof openings === 'string') fail(openings);
+  const rows: unknown[] = [];
+  const settingsOf = (a: string, b: string): MatchSettings => {
+    const pa = parsePlayer(a);
+    const pb = parsePlayer(b);
+    if (!pa.ok || !pb.ok) fail(`${e.name}: ${pa.ok ? (pb as { error: string }).error : pa.error}`);
+    const player = (p: typeof pa.value) => ({ name: p.name, label: p.label, change: p.change });
+    return {
+      a: player(pa.value),
+      b: player(pb.value),
+      games: options.games,
+      seed: e.seed,
+      limits: e.limits,
+      clock: null,
+      maxPlies: e.maxPlies,
+      adjudication: e.adjudication,
+      contempt: e.contempt,
+      sprt: null,
+      shard: null,
+    };
+  };
+  const shared = { ...settingsOf('plain', 'plain'), a: null, b: null };
+  mkdirSync(`${GAMES_DIR}/${e.name}`, { recursive: true });
+  for (const m of e.matches) {
+    if (options.only && !options.only.includes(m.id)) continue;
+    const settings = settingsOf(m.a, m.b);
+    const specs = planGames(openings, settings);
+    process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
+    const started = performance.now();
+    const run = await runMatch(settings, specs, {
+      workers: options.workers,
+      onGame: (_g, finished) => {
+        const seconds = (performance.now() - started) / 1000;
+        process.stderr.write(
+          `\r  ${finished.length}/${specs.length}  ${(finished.length / seconds).toFixed(2)} games/s`,
+        );
+      },
+    });
+    process.stderr.write('\n');
+    const result = matchResult(provenance(command), settings, OPENINGS, run);
+    const gamesFile = `${GAMES_DIR}/${e.name}/${m.id}.json`;
+    writeFileSync(gamesFile, `${JSON.stringify(result)}\n`);
+    process.stderr.write(`  ${formatTally(result.tally)}\n`);
+    rows.push({
+      id: m.id,
+      a: settings.a,
+      b: settings.b,
+      tally: result.tally,
+      seconds: result.seconds,
+      gamesPerSecond: result.gamesPerSecond,
+      gamesFile: gamesFile.replace(/^public/, ''),
+    });
+    write(e.name, {
+      ...header(e, command, { ...shared, workers: options.workers }),
+      results: { matches: rows },
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: {
+      list: { type: 'boolean', default: false },
+      games: { type: 'string' },
+      workers: { type: 'string' },
+      only: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (values.list) {
+    for (const e of EXPERIMENTS) console.log(`${e.name.padEnd(26)} ${e.kind.padEnd(8)} ${e.title}`);
+    return;
+  }
+  const name = positionals[0];
+  if (name === undefined) fail(`name an experiment (npm run experiment -- --list)`);
+  const e = experimentByName(name);
+  if (!e)
+    fail(
+      `no experiment named ${JSON.stringify(name)} (${EXPERIMENTS.map((x) => x.name).join(', ')})`,
+    );
+  const command = `npm run experiment -- ${process.argv.slice(2).join(' ')}`;
+  if (e.kind === 'command') return runCommand(e, command);
+  const games = values.games === undefined ? e.games : Number(values.games);
+  const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
+  if (!Number.isInteger(games) || games < 2) fail(`--games: expected a whole number of at least 2`);
+  if (!Number.isInteger(workers) || workers < 1)
+    fail(`--workers: expected a whole number of at least 1`);
+  const only = values.only?.split(',') ?? null;
+  const unknown = only?.filter((id) => !e.matches.some((m) => m.id === id)) ?? [];
+  if (unknown.length > 0) fail(`--only: ${e.name} has no match ${unknown.join(', ')}`);
+  await runMatches(e, command, { games, workers, only });
+}
+
+await main();

@@ -1,0 +1,166 @@
+/**
+ * The lab's experiments by name: what each asks, which chapter discusses it, and how it runs.
+ * `npm run experiment -- <name>` runs one and writes src/data/experiments/<name>.json (and, for
+ * matches, every game to public/lab/<name>/), which the chapters and the Lab page render.
+ *
+ * Two kinds. A `command` experiment wraps one of the repo's measuring commands (run with `--json`):
+ * deterministic node counts, cheap to remake, so a test insists they are current. A `matches`
+ * experiment plays a series of self-play matches: long, and kept with the commit it ran on.
+ */
+import type { MoveLimits } from '../../src/engine/lab/game';
+
+/** One match of a series: A against B, by preset name or options JSON (as `npm run match`). */
+export interface SeriesMatch {
+  id: string;
+  a: string;
+  b: string;
+}
+
+interface ExperimentBase {
+  name: string;
+  title: string;
+  /** The question, in a sentence. */
+  question: string;
+  /** Where the book discusses it: a chapter slug and, optionally, a heading's id. */
+  chapter: { slug: string; section?: string };
+}
+
+export interface CommandExperiment extends ExperimentBase {
+  kind: 'command';
+  /** An npm script and its arguments; `--json` is added, and its stdout is the result. */
+  script: string;
+  args: string[];
+}
+
+export interface MatchesExperiment extends ExperimentBase {
+  kind: 'matches';
+  matches: SeriesMatch[];
+  games: number;
+  limits: MoveLimits;
+  maxPlies: number;
+  adjudication: { score: number; plies: number } | null;
+  contempt: number;
+  seed: number;
+}
+
+export type Experiment = CommandExperiment | MatchesExperiment;
+
+/** The pruning schemes of chapter 3, each against plain α-β. */
+const PRUNING_MATCHES: SeriesMatch[] = [
+  { id: 'threshold', a: 'threshold', b: 'plain' },
+  { id: 'rank10', a: 'rank10', b: 'plain' },
+  { id: 'null', a: 'null', b: 'plain' },
+  { id: 'lmr', a: 'lmr', b: 'plain' },
+  { id: 'futility', a: 'futility', b: 'plain' },
+  { id: 'modern', a: 'modern', b: 'plain' },
+];
+
+/** Chapter 4's extensions, each against none. */
+const EXTENSION_MATCHES: SeriesMatch[] = [
+  { id: 'check', a: 'check', b: 'plain' },
+  { id: 'recapture', a: 'recapture', b: 'plain' },
+];
+
+/**
+ * What every match series shares: both engines resign once both have seen a rook's worth of
+ * advantage (2,000; a rook is 990) for four moves each, which saves the lost ends of games
+ * without deciding any that was still open; games past 320 plies are draws.
+ */
+const SERIES_RULES = {
+  maxPlies: 320,
+  adjudication: { score: 2000, plies: 8 },
+  contempt: 50,
+  seed: 2026,
+} as const;
+
+export const EXPERIMENTS: readonly Experiment[] = [
+  {
+    name: 'pruning-bench',
+    kind: 'command',
+    title: 'What each pruning and extension reads',
+    question:
+      'At a fixed depth, how many nodes does each technique read and how much CPU time does it take, how deep does it get in a second, and how often does it pick the move a deeper search picks?',
+    chapter: { slug: 'pruning', section: 'what-forward-pruning-costs-and-saves' },
+    script: 'bench:pruning',
+    args: ['--detail'],
+  },
+  {
+    name: 'ordering-compare',
+    kind: 'command',
+    title: 'Three move orderings at depth 3',
+    question:
+      'How much of the tree does each move ordering let α-β skip, on the chapter’s positions and 57 more from the rank fixture?',
+    chapter: { slug: 'move-evaluation', section: 'ordering-the-search' },
+    script: 'ordering-compare',
+    args: ['--depth', '3', '--fixture', '60'],
+  },
+  {
+    name: 'ordering-compare-depth4',
+    kind: 'command',
+    title: 'Three move orderings at depth 4',
+    question: 'Does the gap between the orderings grow with depth?',
+    chapter: { slug: 'move-evaluation', section: 'ordering-the-search' },
+    script: 'ordering-compare',
+    args: ['--depth', '4'],
+  },
+  {
+    name: 'move-rank',
+    kind: 'command',
+    title: 'Where the reference move ranks',
+    question:
+      'How high does seed 000’s move evaluation rank the move a deeper search plays, with its constants and with each changed?',
+    chapter: { slug: 'move-evaluation', section: 'tuning-against-a-deeper-search' },
+    script: 'move-rank',
+    args: [],
+  },
+  {
+    name: 'pruning-elo-nodes',
+    kind: 'matches',
+    title: 'Pruning in Elo, at equal nodes',
+    question:
+      'Playing games with the same number of nodes per move, how much stronger or weaker than plain α-β is each pruning scheme?',
+    chapter: { slug: 'pruning', section: 'what-they-buy' },
+    matches: PRUNING_MATCHES,
+    games: 200,
+    limits: { nodes: 20_000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'pruning-elo-time',
+    kind: 'matches',
+    title: 'Pruning in Elo, at equal time',
+    question:
+      'With the same time per move, does reading less pay — the seed’s 2015 claim that backward pruning replaced forward pruning because reading deeper pays for its errors?',
+    chapter: { slug: 'pruning', section: 'what-they-buy' },
+    matches: PRUNING_MATCHES,
+    games: 200,
+    limits: { movetimeMs: 50 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'extensions-elo-nodes',
+    kind: 'matches',
+    title: 'Extensions in Elo, at equal nodes',
+    question:
+      'Do the check extension and seed 000’s recapture re-search win games, with the same nodes per move?',
+    chapter: { slug: 'horizon', section: 'the-seeds-recapture-re-search' },
+    matches: EXTENSION_MATCHES,
+    games: 200,
+    limits: { nodes: 20_000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'extensions-elo-time',
+    kind: 'matches',
+    title: 'Extensions in Elo, at equal time',
+    question: 'With the same time per move, do the extensions pay for the nodes they add?',
+    chapter: { slug: 'horizon', section: 'the-seeds-recapture-re-search' },
+    matches: EXTENSION_MATCHES,
+    games: 200,
+    limits: { movetimeMs: 50 },
+    ...SERIES_RULES,
+  },
+];
+
+export const experimentByName = (name: string): Experiment | undefined =>
+  EXPERIMENTS.find((e) => e.name === name);

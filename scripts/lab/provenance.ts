@@ -1,0 +1,48 @@
+/**
+ * Where a result came from, written into every data file the lab makes: the command, the date,
+ * the engine's commit (and whether the tree had changes not yet committed), the bench node-count
+ * signature the engine had (test/fixtures/bench-positions.json, which signature.test.ts holds equal
+ * to the engine's search), and the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+
+export interface Provenance {
+  command: string;
+  date: string;
+  engine: { commit: string; dirty: boolean; signature: number };
+  machine: { cores: number; cpu: string; node: string };
+}
+
+const git = (args: string[]): string =>
+  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+/** The bench signature recorded for the engine as it is in this tree. */
+export function benchSignature(): number {
+  const fixture = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/bench-positions.json', import.meta.url), 'utf8'),
+  ) as { signature: number };
+  return fixture.signature;
+}
+
+export function provenance(command: string): Provenance {
+  let commit = 'unknown';
+  let dirty = false;
+  try {
+    commit = git(['rev-parse', 'HEAD']);
+    dirty = git(['status', '--porcelain', '--', 'src/engine']).length > 0;
+  } catch {
+    // Not a git checkout (an unpacked archive): the commit stays unknown.
+  }
+  return {
+    command,
+    date: new Date().toISOString(),
+    engine: { commit, dirty, signature: benchSignature() },
+    machine: {
+      cores: availableParallelism(),
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+    },
+  };
+}

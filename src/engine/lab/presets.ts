@@ -1,0 +1,109 @@
+/**
+ * Named option sets: the schemes chapters 3 and 4 compare (each a difference from the default
+ * options, where everything that prunes or extends is off), by a short name a match, an
+ * experiment, a chart or a reader's link can use. `npm run match -- --a null --b plain` plays
+ * two of them.
+ */
+import { resolveOptions, type SearchOptions } from '../search/options';
+import { err, ok, type Result } from '../types';
+
+export type PresetKind = 'plain' | 'forward' | 'backward' | 'extension';
+
+export interface Preset {
+  id: string;
+  label: string;
+  kind: PresetKind;
+  options: Partial<SearchOptions>;
+}
+
+/** The schemes of chapters 3 and 4, with the settings `npm run bench:pruning` measures. */
+export const PRESETS: readonly Preset[] = [
+  { id: 'plain', label: 'plain α-β', kind: 'plain', options: {} },
+  {
+    id: 'threshold',
+    label: 'forward, value > −100',
+    kind: 'forward',
+    options: { forwardPruning: 'threshold', forwardThreshold: -100 },
+  },
+  {
+    id: 'rank10',
+    label: 'forward, first 10',
+    kind: 'forward',
+    options: { forwardPruning: 'rank', forwardRank: 10 },
+  },
+  {
+    id: 'rank5',
+    label: 'forward, first 5',
+    kind: 'forward',
+    options: { forwardPruning: 'rank', forwardRank: 5 },
+  },
+  { id: 'null', label: 'null move', kind: 'backward', options: { nullMove: true } },
+  { id: 'lmr', label: 'LMR', kind: 'backward', options: { lmr: true } },
+  { id: 'futility', label: 'futility', kind: 'backward', options: { futility: true } },
+  { id: 'razoring', label: 'razoring', kind: 'backward', options: { razoring: true } },
+  {
+    id: 'modern',
+    label: 'null + LMR + futility',
+    kind: 'backward',
+    options: { nullMove: true, lmr: true, futility: true },
+  },
+  { id: 'check', label: 'check extension', kind: 'extension', options: { checkExtension: true } },
+  {
+    id: 'recapture',
+    label: 'recapture re-search',
+    kind: 'extension',
+    options: { recaptureExtension: true },
+  },
+];
+
+export const presetById = (id: string): Preset | undefined => PRESETS.find((p) => p.id === id);
+
+/** A player's options as typed: a preset name, or a JSON object of options over the defaults. */
+export interface PlayerChoice {
+  /** The preset's id, or "custom" for JSON. */
+  name: string;
+  label: string;
+  /** The options that differ from the defaults, as given. */
+  change: Partial<SearchOptions>;
+  options: SearchOptions;
+}
+
+// #region parse-player
+/**
+ * Read `--a` or `--b`: a preset name (`null`, `rank10`, …) or options as JSON
+ * (`{"nullMove":true,"nullMoveR":3}`). The error names what is wrong: an unknown preset with the
+ * list of names, JSON that does not parse, or the option that does not fit.
+ */
+export function parsePlayer(text: string): Result<PlayerChoice> {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    let change: unknown;
+    try {
+      change = JSON.parse(trimmed);
+    } catch (error) {
+      return err(`options JSON does not parse: ${(error as Error).message}`);
+    }
+    const resolved = resolveOptions(change);
+    if (!resolved.ok) return resolved;
+    return ok({
+      name: 'custom',
+      label: trimmed,
+      change: change as Partial<SearchOptions>,
+      options: resolved.value,
+    });
+  }
+  const preset = presetById(trimmed);
+  if (!preset)
+    return err(
+      `unknown preset ${JSON.stringify(trimmed)} (presets: ${PRESETS.map((p) => p.id).join(', ')}; or options as JSON)`,
+    );
+  const resolved = resolveOptions(preset.options);
+  if (!resolved.ok) return resolved;
+  return ok({
+    name: preset.id,
+    label: preset.label,
+    change: preset.options,
+    options: resolved.value,
+  });
+}
+// #endregion
