@@ -14,6 +14,10 @@ import type {
   ErrorMessage,
   EvaluationMessage,
   InfoMessage,
+  MatchGameMessage,
+  MatchMoveMessage,
+  MatchRequest,
+  MatchResultMessage,
   RankMessage,
   ResultMessage,
   SearchInfoMessage,
@@ -49,6 +53,13 @@ export interface EvaluateHandlers {
   onError: (error: ErrorMessage) => void;
 }
 
+export interface MatchHandlers {
+  onMove?: (message: MatchMoveMessage) => void;
+  onGame?: (message: MatchGameMessage) => void;
+  onResult: (result: MatchResultMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
 export interface RankHandlers {
   onResult: (result: RankMessage) => void;
   onError: (error: ErrorMessage) => void;
@@ -68,6 +79,7 @@ const FINAL: ReadonlySet<EngineResponse['type']> = new Set([
   'bestmove',
   'evaluation',
   'rankreport',
+  'matchresult',
 ]);
 
 interface Timers {
@@ -152,6 +164,19 @@ export class EngineClient {
       (id) => ({ type: 'rank', id, params }),
       () => undefined,
       (m) => m.type === 'rankreport' && handlers.onResult(m),
+      handlers.onError,
+    );
+  }
+
+  /** A small self-play match, game after game (stop() ends it at once). */
+  match(request: Omit<MatchRequest, 'type' | 'id'>, handlers: MatchHandlers): number {
+    return this.send(
+      (id) => ({ type: 'match', id, ...request }),
+      (m) => {
+        if (m.type === 'matchmove') handlers.onMove?.(m);
+        else if (m.type === 'matchgame') handlers.onGame?.(m);
+      },
+      (m) => m.type === 'matchresult' && handlers.onResult(m),
       handlers.onError,
     );
   }

@@ -225,7 +225,8 @@ function erfc(x: number): number {
 export function scoreInterval({ units, mean, variance }: Moments): [number, number] {
   if (variance === 0) {
     const q = TAIL_95 ** (1 / units);
-    return [q * mean, q * mean + 1 - q];
+    // 1 − q·(1 − v) is q·v + 1 − q, written so that all wins gives exactly 1 (not 1 − 1e-16).
+    return [q * mean, 1 - q * (1 - mean)];
   }
   const halfWidth = Z_95 * Math.sqrt(variance / units);
   return [Math.max(0, mean - halfWidth), Math.min(1, mean + halfWidth)];

@@ -9,6 +9,8 @@
  */
 import type { MoveEvalParams, MoveEvaluation } from '../eval/move-evaluation';
 import type { RankReport } from '../eval/move-rank';
+import type { MatchGame, MatchTally } from '../lab/match';
+import type { Opening } from '../lab/openings';
 import { parsePositionCommand, parseSfen } from '../sfen';
 import type { Position } from '../position';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/iterate';
@@ -66,7 +68,32 @@ export interface RankRequest {
   params: Partial<MoveEvalParams>;
 }
 
-export type EngineRequest = PerftRequest | StopRequest | GoRequest | EvaluateRequest | RankRequest;
+/**
+ * A small self-play match in the page (the lab's matches in miniature): A against B from the
+ * given openings, each played twice, at a fixed depth or node count per move. The worker posts
+ * each move and each finished game, then the whole result.
+ */
+export interface MatchRequest {
+  type: 'match';
+  id: number;
+  /** Partial search options of each side, checked by the worker. */
+  a: unknown;
+  b: unknown;
+  games: number;
+  limits: { depth?: number; nodes?: number };
+  openings: Opening[];
+  seed: number;
+  maxPlies: number;
+  contempt: number;
+}
+
+export type EngineRequest =
+  PerftRequest | StopRequest | GoRequest | EvaluateRequest | RankRequest | MatchRequest;
+
+/** What a page's match may ask for at most: a few games, shallow searches. */
+export const MAX_MATCH_GAMES = 40;
+export const MAX_MATCH_DEPTH = 6;
+export const MAX_MATCH_NODES = 200_000;
 
 /** The deepest search a page may ask for, and the most nodes. */
 export const MAX_GO_DEPTH = 32;
@@ -136,6 +163,33 @@ export interface RankMessage {
   report: RankReport;
 }
 
+/** A move of the game under way in a match. */
+export interface MatchMoveMessage {
+  type: 'matchmove';
+  id: number;
+  /** The game's index in the match. */
+  game: number;
+  opening: string;
+  /** The moves so far from the opening, in USI. */
+  moves: string[];
+}
+
+/** A finished game, and the match's tally so far. */
+export interface MatchGameMessage {
+  type: 'matchgame';
+  id: number;
+  game: MatchGame;
+  tally: MatchTally;
+}
+
+/** The match is over. */
+export interface MatchResultMessage {
+  type: 'matchresult';
+  id: number;
+  games: MatchGame[];
+  tally: MatchTally;
+}
+
 export type EngineResponse =
   | InfoMessage
   | ResultMessage
@@ -143,7 +197,10 @@ export type EngineResponse =
   | SearchInfoMessage
   | BestMoveMessage
   | EvaluationMessage
-  | RankMessage;
+  | RankMessage
+  | MatchMoveMessage
+  | MatchGameMessage
+  | MatchResultMessage;
 
 /**
  * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,

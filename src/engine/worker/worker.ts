@@ -17,11 +17,26 @@ import {
   type EvaluateRequest,
   type GoRequest,
   INFO_INTERVAL_MS,
+  MAX_MATCH_DEPTH,
+  MAX_MATCH_GAMES,
+  MAX_MATCH_NODES,
+  type MatchRequest,
   parsePositionText,
   type PerftRequest,
   type RankRequest,
 } from './protocol';
+import { playGame } from '../lab/game';
+import {
+  aScoreOf,
+  type MatchGame,
+  type MatchSettings,
+  planGames,
+  tallyMatch,
+  withContempt,
+} from '../lab/match';
+import { openingPosition } from '../lab/openings';
 import { Searcher } from '../search/iterate';
+import type { SearchOptions } from '../search/options';
 import { resolveOptions } from '../search/options';
 import rankFixture from '../eval/move-rank-positions.json';
 
@@ -112,6 +127,96 @@ export function runRank(request: RankRequest, post: Post): void {
   post({ type: 'rankreport', id: request.id, report: rankReport(rankFixture.positions, params) });
 }
 
+// #region worker-match
+/** Check a match request; the error names the field. Returns the settings to play. */
+export function checkMatchRequest(request: MatchRequest): MatchSettings | string {
+  const { games, limits, openings, seed, maxPlies, contempt } = request;
+  if (!Number.isInteger(games) || games < 2 || games > MAX_MATCH_GAMES)
+    return `match: games must be a whole number from 2 to ${MAX_MATCH_GAMES}, got ${games}`;
+  const { depth, nodes } = limits ?? {};
+  if ((depth === undefined) === (nodes === undefined))
+    return 'match: give either a depth or a node count per move';
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_MATCH_DEPTH))
+    return `match: depth must be a whole number from 1 to ${MAX_MATCH_DEPTH}, got ${depth}`;
+  if (nodes !== undefined && (!Number.isInteger(nodes) || nodes < 1 || nodes > MAX_MATCH_NODES))
+    return `match: nodes must be a whole number from 1 to ${MAX_MATCH_NODES}, got ${nodes}`;
+  if (!Number.isInteger(maxPlies) || maxPlies < 1 || maxPlies > 400)
+    return `match: maxPlies must be a whole number from 1 to 400, got ${maxPlies}`;
+  if (!Number.isInteger(contempt) || contempt < 0 || contempt > 1000)
+    return `match: contempt must be a whole number from 0 to 1000, got ${contempt}`;
+  if (!Number.isInteger(seed)) return `match: seed must be a whole number, got ${seed}`;
+  if (!Array.isArray(openings) || openings.length === 0) return 'match: no openings';
+  for (const o of openings) {
+    const parsed = parsePositionText(openingPosition(o));
+    if (!parsed.ok) return `match: opening ${o.id}: ${parsed.error}`;
+  }
+  for (const [side, change] of [
+    ['a', request.a],
+    ['b', request.b],
+  ] as const) {
+    const r = resolveOptions(withContempt(change ?? {}, contempt));
+    if (!r.ok) return `match: ${side}: ${r.error}`;
+  }
+  const player = (name: string, change: unknown) => ({
+    name,
+    label: name,
+    change: (change ?? {}) as Partial<SearchOptions>,
+  });
+  return {
+    a: player('A', request.a),
+    b: player('B', request.b),
+    games,
+    seed,
+    limits: depth !== undefined ? { depth } : { nodes: nodes! },
+    clock: null,
+    maxPlies,
+    adjudication: null,
+    contempt,
+    sprt: null,
+    shard: null,
+  };
+}
+
+/** Play a match game by game, posting every move, every finished game, then the result. */
+export function runMatchRequest(request: MatchRequest, post: Post): void {
+  const { id } = request;
+  const settings = checkMatchRequest(request);
+  if (typeof settings === 'string') return post({ type: 'error', id, message: settings });
+  const a = new Searcher(withContempt(settings.a.change, settings.contempt));
+  const b = new Searcher(withContempt(settings.b.change, settings.contempt));
+  const games: MatchGame[] = [];
+  for (const spec of planGames(request.openings, settings)) {
+    const moves: string[] = [];
+    const record = playGame(
+      {
+        opening: spec.position,
+        sente: (spec.aIsSente ? a : b).options,
+        gote: (spec.aIsSente ? b : a).options,
+        limits: settings.limits,
+        clock: null,
+        maxPlies: settings.maxPlies,
+        adjudication: null,
+      },
+      { sente: spec.aIsSente ? a : b, gote: spec.aIsSente ? b : a },
+      (move) => {
+        moves.push(move);
+        post({ type: 'matchmove', id, game: spec.id, opening: spec.position, moves: [...moves] });
+      },
+    );
+    games.push({
+      ...record,
+      id: spec.id,
+      pair: spec.pair,
+      openingId: spec.opening.id,
+      aIsSente: spec.aIsSente,
+      aScore: aScoreOf(record, spec.aIsSente),
+    });
+    post({ type: 'matchgame', id, game: games.at(-1)!, tally: tallyMatch(games) });
+  }
+  post({ type: 'matchresult', id, games, tally: tallyMatch(games) });
+}
+// #endregion
+
 /** Answer one request. */
 export function handleRequest(request: EngineRequest, post: Post): void {
   const guard = (name: string, run: () => void): void => {
@@ -128,6 +233,8 @@ export function handleRequest(request: EngineRequest, post: Post): void {
       return guard('move evaluation', () => runEvaluate(request, post));
     case 'rank':
       return guard('rank measure', () => runRank(request, post));
+    case 'match':
+      return guard('match', () => runMatchRequest(request, post));
     case 'perft':
       try {
         runPerft(request, post);
