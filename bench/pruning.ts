@@ -191,6 +191,25 @@ function table(header: string[], right: boolean[], body: string[][]): string {
 
 const plain = rows[0]!;
 const depths = positions.map((p) => p.depth);
+
+/** A configuration's figures as the table prints them, also written to the JSON for the book. */
+function summarise(r: (typeof rows)[number]) {
+  return {
+    name: r.name,
+    nodes: sum(r.nodes),
+    nodesRatio: sum(r.nodes) / sum(plain.nodes),
+    perPosition: geomean(r.nodes.map((n, i) => n / plain.nodes[i]!)),
+    cpuSeconds: sum(r.cpuMs) / 1000,
+    cpuRatio: sum(r.cpuMs) / sum(plain.cpuMs),
+    spread: Math.max(...r.nodes) / Math.min(...r.nodes),
+    agrees: r.agrees.filter(Boolean).length,
+    positions: positions.length,
+    depthInTime: timeMs > 0 ? sum(r.depthInTime) / r.depthInTime.length : null,
+    agreesInTime: timeMs > 0 ? r.agreesInTime.filter(Boolean).length : null,
+    counters: r.counters,
+  };
+}
+const summaries = rows.map(summarise);
 say(
   `${positions.length} positions (test depth ${Math.min(...depths)}–${Math.max(...depths)}, reference +${REFERENCE_EXTRA_PLIES} plies); ` +
     `plain α-β agrees with the reference on ${plain.agrees.filter(Boolean).length}. Load average ${loadavg()[0]!.toFixed(1)}.`,
@@ -210,25 +229,19 @@ say(
       ...(timeMs > 0 ? [`depth in ${timeMs} ms`, 'agrees in time'] : []),
     ],
     [false, true, true, true, true, true, true, true, true, true],
-    rows.map((r) => {
-      const perPosition = r.nodes.map((n, i) => n / plain.nodes[i]!);
-      return [
-        r.name,
-        count(sum(r.nodes)),
-        ratio(sum(r.nodes) / sum(plain.nodes)),
-        ratio(geomean(perPosition)),
-        (sum(r.cpuMs) / 1000).toFixed(2),
-        ratio(sum(r.cpuMs) / sum(plain.cpuMs)),
-        ratio(Math.max(...r.nodes) / Math.min(...r.nodes)),
-        `${r.agrees.filter(Boolean).length}/${positions.length}`,
-        ...(timeMs > 0
-          ? [
-              (sum(r.depthInTime) / r.depthInTime.length).toFixed(2),
-              `${r.agreesInTime.filter(Boolean).length}/${positions.length}`,
-            ]
-          : []),
-      ];
-    }),
+    summaries.map((r) => [
+      r.name,
+      count(r.nodes),
+      ratio(r.nodesRatio),
+      ratio(r.perPosition),
+      r.cpuSeconds.toFixed(2),
+      ratio(r.cpuRatio),
+      ratio(r.spread),
+      `${r.agrees}/${r.positions}`,
+      ...(r.depthInTime !== null
+        ? [r.depthInTime.toFixed(2), `${r.agreesInTime}/${r.positions}`]
+        : []),
+    ]),
   ),
 );
 say('');
@@ -268,6 +281,7 @@ if (values.json)
     JSON.stringify({
       timeMs,
       positions: positions.map((p) => ({ name: p.name, depth: p.depth, reference: p.reference })),
+      summary: summaries,
       rows,
     }),
   );

@@ -7,10 +7,15 @@
  *
  *   npm run experiment -- --list
  *   npm run experiment -- pruning-bench
- *   npm run experiment -- pruning-elo-nodes [--games 40] [--workers 2] [--only null,lmr]
+ *   npm run experiment -- pruning-elo-nodes [--games 40] [--workers 2] [--only null,lmr] [--resume]
+ *
+ * A series keeps the matches its data file already holds when they were played with the same
+ * settings and are not being played again: `--only lmr` replays one match and keeps the others,
+ * `--resume` plays only the matches the file does not have yet (a series stopped halfway goes on).
+ * Every match row carries the provenance of the run that played it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parsePlayer } from '../../src/engine/lab/presets';
@@ -24,24 +29,17 @@ import {
 } from './experiments';
 import { readOpenings } from './openings-file';
 import { formatTally, matchResult } from './match-result';
-import { provenance, type Provenance } from './provenance';
+import type {
+  ExperimentData,
+  MatchRow,
+  MatchSeriesData,
+} from '../../src/engine/lab/experiment-data';
+import { provenance } from './provenance';
 import { runMatch } from './run-match';
 
 const DATA_DIR = 'src/data/experiments';
 const GAMES_DIR = 'public/lab';
 const OPENINGS = 'src/data/openings.json';
-
-/** What every experiment's data file holds around its results. */
-export interface ExperimentData<R = unknown> {
-  name: string;
-  title: string;
-  question: string;
-  chapter: Experiment['chapter'];
-  kind: Experiment['kind'];
-  provenance: Provenance;
-  settings: unknown;
-  results: R;
-}
 
 function fail(message: string): never {
   console.error(`experiment: ${message}`);
@@ -85,11 +83,10 @@ function runCommand(e: CommandExperiment, command: string): void {
 async function runMatches(
   e: MatchesExperiment,
   command: string,
-  options: { games: number; workers: number; only: string[] | null },
+  options: { games: number; workers: number; only: string[] | null; resume: boolean },
 ): Promise<void> {
   const openings = readOpenings(OPENINGS);
   if (typeof openings === 'string') fail(openings);
-  const rows: unknown[] = [];
   const settingsOf = (a: string, b: string): MatchSettings => {
     const pa = parsePlayer(a);
     const pb = parsePlayer(b);
@@ -110,9 +107,19 @@ async function runMatches(
     };
   };
   const shared = { ...settingsOf('plain', 'plain'), a: null, b: null };
+  const kept = keptRows(e.name, shared);
+  const rows = (): MatchRow[] =>
+    e.matches.flatMap((m) => {
+      const row = kept.get(m.id);
+      return row ? [row] : [];
+    });
   mkdirSync(`${GAMES_DIR}/${e.name}`, { recursive: true });
   for (const m of e.matches) {
     if (options.only && !options.only.includes(m.id)) continue;
+    if (options.resume && kept.has(m.id)) {
+      process.stderr.write(`${e.name}: ${m.id} kept from the data file\n`);
+      continue;
+    }
     const settings = settingsOf(m.a, m.b);
     const specs = planGames(openings, settings);
     process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
@@ -127,12 +134,14 @@ async function runMatches(
       },
     });
     process.stderr.write('\n');
-    const result = matchResult(provenance(command), settings, OPENINGS, run);
+    const played = provenance(command);
+    const result = matchResult(played, settings, OPENINGS, run);
     const gamesFile = `${GAMES_DIR}/${e.name}/${m.id}.json`;
     writeFileSync(gamesFile, `${JSON.stringify(result)}\n`);
     process.stderr.write(`  ${formatTally(result.tally)}\n`);
-    rows.push({
+    kept.set(m.id, {
       id: m.id,
+      provenance: played,
       a: settings.a,
       b: settings.b,
       tally: result.tally,
@@ -140,11 +149,25 @@ async function runMatches(
       gamesPerSecond: result.gamesPerSecond,
       gamesFile: gamesFile.replace(/^public/, ''),
     });
-    write(e.name, {
-      ...header(e, command, { ...shared, workers: options.workers }),
-      results: { matches: rows },
-    });
+    write(e.name, { ...header(e, command, shared), results: { matches: rows() } });
   }
+}
+
+/**
+ * The rows of the series' data file worth keeping: all of them when it was played with these
+ * settings (games, seed, limits, rules), none when the settings changed.
+ */
+function keptRows(name: string, shared: unknown): Map<string, MatchRow> {
+  const file = `${DATA_DIR}/${name}.json`;
+  if (!existsSync(file)) return new Map();
+  const data = JSON.parse(readFileSync(file, 'utf8')) as MatchSeriesData;
+  if (JSON.stringify(data.settings) !== JSON.stringify(shared)) {
+    process.stderr.write(
+      `${name}: settings changed since the data file; every match is replayed\n`,
+    );
+    return new Map();
+  }
+  return new Map(data.results.matches.filter((r) => r.provenance).map((r) => [r.id, r]));
 }
 
 async function main(): Promise<void> {
@@ -154,6 +177,7 @@ async function main(): Promise<void> {
       games: { type: 'string' },
       workers: { type: 'string' },
       only: { type: 'string' },
+      resume: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -178,7 +202,7 @@ async function main(): Promise<void> {
   const only = values.only?.split(',') ?? null;
   const unknown = only?.filter((id) => !e.matches.some((m) => m.id === id)) ?? [];
   if (unknown.length > 0) fail(`--only: ${e.name} has no match ${unknown.join(', ')}`);
-  await runMatches(e, command, { games, workers, only });
+  await runMatches(e, command, { games, workers, only, resume: values.resume });
 }
 
 await main();

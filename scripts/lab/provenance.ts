@@ -8,12 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 
-export interface Provenance {
-  command: string;
-  date: string;
-  engine: { commit: string; dirty: boolean; signature: number };
-  machine: { cores: number; cpu: string; node: string };
-}
+export type { Provenance } from '../../src/engine/lab/experiment-data';
+import type { Provenance } from '../../src/engine/lab/experiment-data';
 
 const git = (args: string[]): string =>
   execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
