@@ -1,7 +1,9 @@
 /**
  * Takes the README's screenshot: the home page of the built site at 1280×800 in the light theme.
  *
- *   npm run build && npm run screenshot [-- --out docs/screenshot.png --path /]
+ *   npm run build && npm run screenshot [-- --out docs/screenshot.png --path / --full]
+ *
+ * `--full` takes the whole page, not only the first screen.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/' },
     width: { type: 'string', default: '1280' },
     height: { type: 'string', default: '800' },
+    full: { type: 'boolean', default: false },
   },
 });
 
@@ -33,7 +36,7 @@ try {
   });
   await page.goto(`${server.url}${values.path}`, { waitUntil: 'networkidle' });
   mkdirSync(dirname(values.out), { recursive: true });
-  await page.screenshot({ path: values.out });
+  await page.screenshot({ path: values.out, fullPage: values.full });
   console.log(`Saved ${values.out}`);
 } finally {
   await browser.close();

@@ -123,6 +123,8 @@ async function runMatches(
     const settings = settingsOf(m.a, m.b);
     const specs = planGames(openings, settings);
     process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
+    // The run's provenance as the match starts: the commit whose code plays it.
+    const played = provenance(command);
     const started = performance.now();
     const run = await runMatch(settings, specs, {
       workers: options.workers,
@@ -134,7 +136,6 @@ async function runMatches(
       },
     });
     process.stderr.write('\n');
-    const played = provenance(command);
     const result = matchResult(played, settings, OPENINGS, run);
     const gamesFile = `${GAMES_DIR}/${e.name}/${m.id}.json`;
     writeFileSync(gamesFile, `${JSON.stringify(result)}\n`);

@@ -27,7 +27,7 @@ export function provenance(command: string): Provenance {
   let dirty = false;
   try {
     commit = git(['rev-parse', 'HEAD']);
-    dirty = git(['status', '--porcelain', '--', 'src/engine']).length > 0;
+    dirty = git(['status', '--porcelain', '--', 'src/engine', 'bench', 'scripts']).length > 0;
   } catch {
     // Not a git checkout (an unpacked archive): the commit stays unknown.
   }

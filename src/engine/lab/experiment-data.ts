@@ -9,7 +9,7 @@ export interface Provenance {
   command: string;
   /** ISO date and time. */
   date: string;
-  /** The engine's commit; `dirty` when src/engine had changes not committed; the bench signature. */
+  /** The commit; `dirty` when the engine or the measuring code (src/engine, bench, scripts) had changes not committed; the bench signature. */
   engine: { commit: string; dirty: boolean; signature: number };
   machine: { cores: number; cpu: string; node: string };
 }
