@@ -9,7 +9,7 @@ import {
   siteUrl,
 } from './harness';
 
-const PAGES = ['/', '/board/', '/glossary/', '/references/'];
+const PAGES = ['/', '/board/', '/glossary/', '/references/', '/lab/'];
 
 describeBrowser('every page', () => {
   let browser: Browser;

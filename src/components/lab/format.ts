@@ -27,9 +27,37 @@ export function formatNumber(v: number, format: NumberFormat): string {
   }
 }
 
-/** An Elo value from a data file, where JSON wrote ±Infinity as null: `end` says which. */
-export const eloOrInfinity = (v: number | null, end: 'low' | 'high' | 'value'): number =>
-  v ?? (end === 'low' ? -Infinity : Infinity);
+/**
+ * A match's Elo difference and its 95 % interval, with the ends the data file writes as null (JSON
+ * has no Infinity) made ±Infinity again: the low end −∞, the high end +∞, and the estimate itself
+ * the side of ½ that A's score is on (A won, or lost, every game).
+ */
+export interface EloInterval {
+  elo: number;
+  low: number;
+  high: number;
+}
+
+export interface StoredEloStats {
+  score: number;
+  elo: number | null;
+  eloLow: number | null;
+  eloHigh: number | null;
+}
+
+export const eloInterval = (s: StoredEloStats): EloInterval => ({
+  elo: s.elo ?? (s.score >= 0.5 ? Infinity : -Infinity),
+  low: s.eloLow ?? -Infinity,
+  high: s.eloHigh ?? Infinity,
+});
+
+/** "+35 (−10, +80)", with "+∞"/"−∞" for an end the match leaves open. */
+export const formatEloInterval = ({ elo, low, high }: EloInterval): string =>
+  `${formatNumber(elo, 'elo')} (${formatNumber(low, 'elo')}, ${formatNumber(high, 'elo')})`;
+
+/** The same for a screen reader: "Elo +35, 95 % interval from −10 to +80". */
+export const describeEloInterval = ({ elo, low, high }: EloInterval): string =>
+  `Elo ${formatNumber(elo, 'elo')}, 95 % interval from ${formatNumber(low, 'elo')} to ${formatNumber(high, 'elo')}`;
 
 /** Points as a shogi player writes them: 5½. */
 export const formatPoints = (points: number): string => {

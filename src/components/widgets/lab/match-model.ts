@@ -11,7 +11,7 @@ import type { Position } from '../../../engine/position';
 import { parsePositionText } from '../../../engine/worker/protocol';
 import type { Move } from '../../../engine/types';
 import openingsFile from '../../../data/openings.json';
-import { formatNumber, formatPoints } from '../../lab/format';
+import { eloInterval, formatNumber, formatPoints } from '../../lab/format';
 
 /** The first `count` openings of the lab's set (src/data/openings.json). */
 export const matchOpenings = (count: number): Opening[] =>
@@ -48,14 +48,12 @@ export function resultSentence(tally: MatchTally): string {
   if (games === 0) return 'No game finished yet.';
   const points = wins + draws / 2;
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const elo = formatNumber(stats.elo ?? Infinity, 'elo');
-  const low = formatNumber(stats.eloLow ?? -Infinity, 'elo');
-  const high = formatNumber(stats.eloHigh ?? Infinity, 'elo');
+  const interval = eloInterval(stats);
+  const [elo, low, high] = [interval.elo, interval.low, interval.high].map((v) =>
+    formatNumber(v, 'elo'),
+  );
   const head = `A scored ${formatPoints(points)} of ${games} (${count(wins, 'win', 'wins')}, ${count(draws, 'draw', 'draws')}, ${count(losses, 'loss', 'losses')}): Elo ${elo}, 95 % interval ${low} to ${high}.`;
-  const wide =
-    !Number.isFinite(stats.eloLow ?? -Infinity) ||
-    !Number.isFinite(stats.eloHigh ?? Infinity) ||
-    (stats.eloHigh ?? 0) - (stats.eloLow ?? 0) > WIDE_INTERVAL_ELO;
+  const wide = !(interval.high - interval.low <= WIDE_INTERVAL_ELO);
   return wide
     ? `${head} So few games leave the difference open; the lab's matches play hundreds.`
     : head;

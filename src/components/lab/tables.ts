@@ -1,0 +1,199 @@
+/**
+ * The lab's command experiments as tables: for each measuring command, the columns a chapter
+ * shows and the rows read from its data file. One builder per command, so a chapter and the Lab
+ * page print the same table from the same numbers; a chapter picks the rows and columns it needs.
+ */
+import type { ExperimentData } from '../../engine/lab/experiment-data';
+import { formatNumber } from './format';
+
+export interface Column {
+  /** The key a builder fills. */
+  key: string;
+  label: string;
+  /** Right-aligned, for numbers. */
+  num?: boolean;
+}
+
+export interface DataTableModel {
+  columns: Column[];
+  /** Each row: its id (for `rows`) and a cell by column key. */
+  rows: { id: string; cells: Record<string, string> }[];
+}
+
+const count = (v: number): string => formatNumber(v, 'count');
+const ratio = (v: number): string => formatNumber(v, 'ratio');
+const percent = (v: number): string => formatNumber(v, 'percent');
+
+// ---- bench:pruning ----
+
+interface PruningSummary {
+  name: string;
+  nodes: number;
+  nodesRatio: number;
+  perPosition: number;
+  cpuRatio: number;
+  spread: number;
+  agrees: number;
+  positions: number;
+  depthInTime: number | null;
+  agreesInTime: number | null;
+}
+
+/** How the chapters name bench:pruning's configurations. */
+export const PRUNING_LABELS: Readonly<Record<string, string>> = {
+  plain: 'plain α-β',
+  'forward threshold -100': 'value > −100',
+  'forward rank 10': 'first 10 moves',
+  'forward rank 5': 'first 5 moves',
+  'null move': 'null move',
+  LMR: 'LMR',
+  futility: 'futility',
+  razoring: 'razoring',
+  'null + LMR + futility': 'null + LMR + futility',
+  'check extension': 'check extension',
+  'recapture re-search': 'recapture re-search',
+  'recapture re-search (cap only)': 'recapture re-search, cap only',
+};
+
+function pruningTable(data: ExperimentData): DataTableModel {
+  const { summary, timeMs } = data.results as { summary: PruningSummary[]; timeMs: number };
+  const seconds = formatNumber(timeMs / 1000, 'count');
+  return {
+    columns: [
+      { key: 'name', label: 'configuration' },
+      { key: 'nodes', label: 'nodes', num: true },
+      { key: 'perPosition', label: 'per position', num: true },
+      { key: 'cpu', label: 'CPU time', num: true },
+      { key: 'spread', label: 'nodes, max/min over positions', num: true },
+      { key: 'agrees', label: 'agrees at test depth', num: true },
+      { key: 'depthInTime', label: `depth in ${seconds} s`, num: true },
+      { key: 'agreesInTime', label: `agrees in ${seconds} s`, num: true },
+    ],
+    rows: summary.map((s) => ({
+      id: s.name,
+      cells: {
+        name: PRUNING_LABELS[s.name] ?? s.name,
+        nodes: ratio(s.nodesRatio),
+        perPosition: ratio(s.perPosition),
+        cpu: ratio(s.cpuRatio),
+        spread: ratio(s.spread),
+        agrees: `${s.agrees}/${s.positions}`,
+        depthInTime: s.depthInTime === null ? '–' : formatNumber(s.depthInTime, 'fixed2'),
+        agreesInTime: s.agreesInTime === null ? '–' : `${s.agreesInTime}/${s.positions}`,
+      },
+    })),
+  };
+}
+
+// ---- move-rank ----
+
+interface RankRow {
+  name: string;
+  averageRank: number;
+  top1: number;
+  top5: number;
+}
+
+function moveRankTable(data: ExperimentData): DataTableModel {
+  const { rows } = data.results as { rows: RankRow[] };
+  return {
+    columns: [
+      { key: 'name', label: 'constants' },
+      { key: 'rank', label: 'mean rank', num: true },
+      { key: 'top1', label: 'top 1', num: true },
+      { key: 'top5', label: 'top 5', num: true },
+    ],
+    rows: rows.map((r) => ({
+      id: r.name,
+      cells: {
+        name: r.name === 'seed 000 constants' ? 'seed 000’s' : r.name.replace('3000', '3,000'),
+        rank: formatNumber(r.averageRank, 'fixed2'),
+        top1: percent(r.top1),
+        top5: percent(r.top5),
+      },
+    })),
+  };
+}
+
+// ---- ordering-compare ----
+
+interface OrderingTotal {
+  ordering: string;
+  nodes: number;
+  mainNodes: number;
+  firstMoveRate: number;
+  timeMs: number;
+}
+
+const ORDERING_LABELS: Readonly<Record<string, string>> = {
+  none: 'none',
+  standard: 'standard',
+  'move-evaluation': 'move evaluation',
+};
+
+function orderingTable(data: ExperimentData): DataTableModel {
+  const { totals } = data.results as { totals: OrderingTotal[] };
+  const none = totals.find((t) => t.ordering === 'none')!;
+  return {
+    columns: [
+      { key: 'name', label: 'ordering' },
+      { key: 'nodes', label: 'nodes (share of none)', num: true },
+      { key: 'main', label: 'main search', num: true },
+      { key: 'first', label: 'first-move cut', num: true },
+      { key: 'time', label: 'time', num: true },
+    ],
+    rows: totals.map((t) => ({
+      id: t.ordering,
+      cells: {
+        name: ORDERING_LABELS[t.ordering] ?? t.ordering,
+        nodes: `${count(t.nodes)} (${percent(t.nodes / none.nodes)})`,
+        main: count(t.mainNodes),
+        first: percent(t.firstMoveRate),
+        time: formatNumber(t.timeMs / 1000, 'seconds'),
+      },
+    })),
+  };
+}
+
+/** The table builder for each command experiment, by experiment name. */
+const BUILDERS: Readonly<Record<string, (data: ExperimentData) => DataTableModel>> = {
+  'pruning-bench': pruningTable,
+  'move-rank': moveRankTable,
+  'ordering-compare': orderingTable,
+  'ordering-compare-depth4': orderingTable,
+};
+
+/** Does the book know how to draw this experiment as a table? */
+export const hasTable = (name: string): boolean => name in BUILDERS;
+
+/**
+ * An experiment's table, narrowed to some rows (by id, in that order) and columns (by key); an id
+ * or key the data does not have fails the build, naming it.
+ */
+export function experimentTable(
+  data: ExperimentData,
+  pick: { rows?: readonly string[]; columns?: readonly string[] } = {},
+): DataTableModel {
+  const build = BUILDERS[data.name];
+  if (!build) throw new Error(`no table for experiment "${data.name}"`);
+  const table = build(data);
+  const rows =
+    pick.rows?.map((id) => {
+      const row = table.rows.find((r) => r.id === id);
+      if (!row)
+        throw new Error(
+          `experiment "${data.name}" has no row "${id}" (${table.rows.map((r) => r.id).join(', ')})`,
+        );
+      return row;
+    }) ?? table.rows;
+  const columns =
+    pick.columns?.map((key) => {
+      const column = table.columns.find((c) => c.key === key);
+      if (!column)
+        throw new Error(
+          `experiment "${data.name}" has no column "${key}" (${table.columns.map((c) => c.key).join(', ')})`,
+        );
+      return column;
+    }) ?? table.columns;
+  return { columns, rows };
+}
