@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateMoves } from '../../../src/engine/eval/move-evaluation';
-import { parseSfen, type Position } from '../../../src/engine/index';
+import {
+  legalMoves,
+  parsePositionCommand,
+  parseSfen,
+  type Position,
+} from '../../../src/engine/index';
 import { Searcher, type SearchOptions, type SearchResult } from '../../../src/engine/search/index';
 import { minimax } from './support';
 
@@ -206,7 +211,14 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
   const miss = readJson<{
     sfen: string;
     depth: number;
-    sacrifice: { move: string; moveValue: number; rank: number; legalMoves: number };
+    sacrifice: {
+      move: string;
+      moveValue: number;
+      rank: number;
+      legalMoves: number;
+      lossS: number;
+      attack: number;
+    };
     seedRule: Partial<SearchOptions>;
     claims: Claim[];
   }>('forward-miss.json');
@@ -218,6 +230,12 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
       miss.sacrifice.moveValue,
       miss.sacrifice.rank,
       miss.sacrifice.legalMoves,
+    ]);
+    // Chapter 3's account of the value: the exchange value it stands to lose, and a tenth of
+    // its threats, king threats included.
+    expect([list[i]!.lossS, list[i]!.attack]).toEqual([
+      miss.sacrifice.lossS,
+      miss.sacrifice.attack,
     ]);
   });
 
@@ -235,5 +253,15 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
       move: claim.bestMove,
       value: claim.value,
     });
+  });
+});
+
+describe('chapter 3’s α-β tree', () => {
+  it('starts from a rook exchange where gote has 44 legal moves', () => {
+    const r = parsePositionCommand(
+      'startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d',
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(legalMoves(r.value).length).toBe(44);
   });
 });

@@ -44,7 +44,8 @@ describe('worker search requests', () => {
     const error = (req: Parameters<typeof runGo>[0]) => {
       const out = collect((post) => runGo(req, post));
       expect(out).toHaveLength(1);
-      return out[0]!.type === 'error' ? out[0]!.message : '';
+      const first = out[0]!;
+      return first.type === 'error' ? first.message : '';
     };
     expect(
       error({

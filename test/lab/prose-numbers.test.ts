@@ -1,0 +1,266 @@
+/**
+ * No measured number is typed into a chapter by hand. Every number left in a chapter's prose
+ * (after what components render: `<M>`, `<ExperimentTable>`, the lab's charts, which read the data
+ * files of `npm run experiment`) must be covered by a phrase below that says why the chapter may
+ * state it: a rule or a constant of the seed, a setting, a count fixed by the text itself, or a
+ * value of a worked example that a test pins, in which case the number must appear in the file
+ * that pins it. A new measured number fails here with a pointer to <M>; a phrase the chapter no
+ * longer contains fails too, so the list stays what the chapters say.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { coveredBy, plainNumber, proseOf, statedNumbers } from './prose-numbers';
+
+interface Allowed {
+  /** Text as the chapter's prose has it (inline code and tags blanked, whitespace squeezed). */
+  phrase: string;
+  why: string;
+  /** A test or fixture that holds every number of the phrase. */
+  pinnedBy?: string;
+}
+
+const CONSTANT = 'a rule, a constant or a setting, not a measurement';
+const ARITHMETIC = 'arithmetic on the formula above it, for an illustrative branching factor';
+const SETTING = 'a search setting the text chooses (a depth, a cap, an option value)';
+
+const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
+  board: [
+    { phrase: '9 × 9 squares', why: CONSTANT },
+    { phrase: 'numbered 1 to 9', why: CONSTANT },
+    { phrase: 'The 9 × 9 board', why: CONSTANT },
+    {
+      phrase: 'The start position has 30 legal moves',
+      why: 'a perft count',
+      pinnedBy: 'test/fixtures/perft.json',
+    },
+    {
+      phrase: 'has 178,',
+      why: 'a perft count of the fixtures',
+      pinnedBy: 'test/fixtures/perft.json',
+    },
+    {
+      phrase: 'has 207,',
+      why: 'a perft count of the fixtures',
+      pinnedBy: 'test/fixtures/perft.json',
+    },
+    { phrase: 'known to have is 593', why: 'a published record, the position is in the fixtures' },
+    { phrase: 'the 593-move position', why: 'the name of a fixture position' },
+    { phrase: 'depth-1 perft', why: CONSTANT },
+    { phrase: '2-file', why: 'a file of the board' },
+    { phrase: '5-file', why: 'a file of the board' },
+    { phrase: '64-bit hash, kept as two 32-bit halves', why: CONSTANT },
+    { phrase: 'its kind (1 to 14) with its colour in bit 4', why: CONSTANT },
+    { phrase: 'unpromoted kind plus 8', why: CONSTANT },
+    { phrase: 'with bit 3 cleared', why: CONSTANT },
+    { phrase: 'file 9 to file 1', why: CONSTANT },
+    {
+      phrase: '| 1 | 30 | | 2 | 900 | | 3 | 25,470 | | 4 | 719,731 | | 5 | 19,861,490 |',
+      why: 'the start position’s perft, published and held by the fixture',
+      pinnedBy: 'test/fixtures/perft.json',
+    },
+    { phrase: 'Run depth 3', why: SETTING },
+  ],
+  'move-evaluation': [
+    { phrase: '⌈_d_/2⌉ + _b_ ⌊_d_/2⌋ − 1', why: 'the Knuth–Moore formula' },
+    {
+      phrase: 'For a round 93 moves at depth 4, the worst order means 93 4 = 74,805,201',
+      why: ARITHMETIC,
+    },
+    { phrase: 'best 93 2 + 93 2 − 1 = 17,297', why: ARITHMETIC },
+    { phrase: '100 per cent would mean', why: 'the definition of the rate' },
+    { phrase: 'a pawn is 90, a rook 990', why: 'Bonanza’s piece values, a constant' },
+    { phrase: 'exchange value of 1,980', why: 'twice the rook’s 990: the rule just stated' },
+    {
+      phrase:
+        '1,500 when the enemy does not bear on the square the piece moved to, 1,000 when both sides bear on it, 500 when only the enemy does',
+      why: 'seed 000’s constants',
+    },
+    { phrase: '**Capture bonus**: 1,500', why: 'seed 000’s constant' },
+    { phrase: '**Focus pawn**: 50', why: 'seed 000’s constant' },
+    { phrase: 'divided by 10', why: 'seed 000’s constant' },
+    { phrase: 'LossE/10', why: 'seed 000’s constant' },
+    { phrase: 'footnote (※1)', why: 'the seed’s footnote mark' },
+    { phrase: 'has rank 1 everywhere', why: 'the definition of the measure' },
+    { phrase: 'depth-5', why: SETTING },
+    { phrase: 'a 50-point bonus', why: 'seed 000’s constant' },
+    { phrase: 'top-1', why: 'a column’s name' },
+    { phrase: 'To depth 4', why: SETTING },
+    { phrase: 'ordering-compare-depth4', why: 'an experiment’s name' },
+    { phrase: 'depth-3 run', why: SETTING },
+    { phrase: 'depth-4 run', why: SETTING },
+  ],
+  pruning: [
+    { phrase: 'depth-2 search', why: SETTING },
+    {
+      phrase: 'has 44 legal moves',
+      why: 'the move count of the chapter’s position, shown in the tree beside it',
+      pinnedBy: 'test/engine/search/pruning.test.ts',
+    },
+    { phrase: '(−1, 0)', why: 'the null window, by definition' },
+    { phrase: 'scores 0, which is β', why: 'the tree’s own label above it' },
+    {
+      phrase: '"β cut-off: 0 ≥ 0 after 1 of 44 moves". The other 43',
+      why: 'the tree’s own label, quoted',
+    },
+    { phrase: 'minimax to depth 2', why: SETTING },
+    { phrase: '1. **By value.**', why: 'a list number' },
+    { phrase: 'The seed uses −100', why: 'seed 000’s constant' },
+    { phrase: '2. **By rank.**', why: 'a list number' },
+    { phrase: 'adds 1,500 to every capture', why: 'seed 000’s constant' },
+    { phrase: 'test depth of 3 or 4 plies', why: 'the fixture’s depths, a setting' },
+    { phrase: '"Depth in 1 s"', why: 'the benchmark’s time per position, a setting' },
+    { phrase: '"agrees in 1 s"', why: 'the benchmark’s time per position, a setting' },
+    { phrase: 'the 3-file', why: 'a file of the board' },
+    {
+      phrase: 'the 630 it stands to lose',
+      why: 'a term of the worked example’s move value',
+      pinnedBy: 'test/fixtures/forward-miss.json',
+    },
+    {
+      phrase: "(448, king threats included). The move's value is −182, the lowest of sente's 32",
+      why: 'the worked example’s move value',
+      pinnedBy: 'test/fixtures/forward-miss.json',
+    },
+    { phrase: 'depth 3 plays it', why: SETTING },
+    { phrase: 'at −100 with', why: 'seed 000’s constant' },
+    {
+      phrase: 'is worth −540 for sente and −1,710',
+      why: 'the worked example’s values',
+      pinnedBy: 'test/fixtures/forward-miss.json',
+    },
+    {
+      phrase: 'at −150 the search still plays ; at −200',
+      why: 'the worked example’s thresholds',
+      pinnedBy: 'test/fixtures/forward-miss.json',
+    },
+    { phrase: 'back to −100', why: 'seed 000’s constant' },
+    {
+      phrase: 'even with 20',
+      why: 'the rank limit the worked example tries',
+      pinnedBy: 'test/fixtures/forward-miss.json',
+    },
+    { phrase: 'with R = 2', why: CONSTANT },
+    { phrase: 'at a depth of 3 or more', why: CONSTANT },
+    { phrase: 'a margin of 200 per ply', why: CONSTANT },
+    { phrase: '400 or more per ply', why: CONSTANT },
+    { phrase: 'a pawn is 90', why: 'Bonanza’s piece value, a constant' },
+    { phrase: '**Null-move R** to 4', why: SETTING },
+    { phrase: '**Futility margin** to 0', why: SETTING },
+  ],
+  horizon: [
+    { phrase: 'A search to depth 3', why: SETTING },
+    {
+      phrase: 'depth 3 plays and scores it 1,980',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'scores the gold at 1,215',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    { phrase: 'plain α-β to depth 3 does not play', why: SETTING },
+    {
+      phrase: 'scores it 1,530',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'worth only 1,215',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'worth 1,035 and 1,350',
+      why: 'the worked example’s values',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    { phrase: 'at depth 4, plain', why: SETTING },
+    { phrase: 'Depth 3 first drops a pawn', why: SETTING },
+    {
+      phrase: ', 1,935, with',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'worth 1,485, against 1,710 for promoting at once and 1,800',
+      why: 'the worked example’s values',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'Depth 3 first drops a silver with check on 4c, scoring −675',
+      why: 'the worked example’s value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
+      phrase: 'worth −1,710 and taking the rook at once −90',
+      why: 'the worked example’s values',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    { phrase: 'depth 3 and keeps it', why: 'the script’s setting' },
+    { phrase: '3 with the check extension', why: SETTING },
+    { phrase: '8 by default', why: 'the option’s default' },
+    { phrase: 'to depth 3 may read a line to 6 plies, not to 11', why: ARITHMETIC },
+    { phrase: 'depth-2 search with the cap at 32', why: SETTING },
+    { phrase: 'at 4 plies', why: SETTING },
+    {
+      phrase: 'is valued −80',
+      why: 'the worked example’s move value',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    { phrase: 'At depth 3 with the', why: SETTING },
+    { phrase: 'depth 3 takes', why: 'the fixture’s test depth, a setting' },
+    { phrase: 'the cap of 8 plies', why: 'the option’s default' },
+    { phrase: '+2 (seed 000)" and "check extension +1"', why: 'option labels' },
+    { phrase: '**Extension cap** to 0', why: SETTING },
+  ],
+};
+
+const DIR = 'src/content/chapters';
+const chapters = readdirSync(DIR)
+  .filter((f) => f.endsWith('.mdx'))
+  .map((f) => f.replace(/\.mdx$/, ''));
+
+describe.each(chapters)('chapter %s states no measured number by hand', (chapter) => {
+  const prose = proseOf(readFileSync(`${DIR}/${chapter}.mdx`, 'utf8'));
+  const allowed = ALLOWED[chapter] ?? [];
+  const { covered, unused } = coveredBy(
+    prose,
+    allowed.map((a) => a.phrase),
+  );
+
+  it('every number in the prose is rendered from data or allowed with a reason', () => {
+    const loose = statedNumbers(prose)
+      .filter((n) => !covered(n.at))
+      .map((n) => `line ${n.line}: ${n.text} in “${n.context}”`);
+    expect(
+      loose,
+      'render a measured number with <M e="experiment" p="path" f="format" /> (src/components/lab/M.astro), or allow it here with the reason it is not a measurement',
+    ).toEqual([]);
+  });
+
+  it('starts no line with <M> (MDX would make it a block and split the sentence) or with punctuation (a space would open before it)', () => {
+    const source = readFileSync(`${DIR}/${chapter}.mdx`, 'utf8').split('\n');
+    const starts = source.flatMap((l, i) =>
+      /^\(?<M[\s/]/.test(l) || /^[,.;:)]/.test(l) ? [`line ${i + 1}: ${l}`] : [],
+    );
+    expect(starts).toEqual([]);
+  });
+
+  it('every allowed phrase is still in the chapter', () => {
+    expect(unused).toEqual([]);
+  });
+
+  it.each(allowed.filter((a) => a.pinnedBy).map((a) => [a.phrase, a.pinnedBy!] as const))(
+    '“%s” is pinned by %s',
+    (phrase, file) => {
+      const held = readFileSync(file, 'utf8').replace(/_/g, '');
+      for (const n of statedNumbers(phrase)) {
+        const plain = plainNumber(n.text);
+        expect(held, `${file} does not hold ${n.text}`).toMatch(
+          new RegExp(`(?<![\\d.])${plain.replace('-', '[-−]')}(?![\\d.])`),
+        );
+      }
+    },
+  );
+});
