@@ -145,6 +145,10 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '400 or more per ply', why: CONSTANT },
     { phrase: 'a pawn is 90', why: 'Bonanza’s piece value, a constant' },
     { phrase: '**Null-move R** to 4', why: SETTING },
+    {
+      phrase: '+100 means the stronger side scores about 64 per cent',
+      why: 'the Elo formula, 1 / (1 + 10^(−100/400)) = 0.64',
+    },
     { phrase: '**Futility margin** to 0', why: SETTING },
   ],
   horizon: [
