@@ -27,7 +27,10 @@ export function provenance(command: string): Provenance {
   let dirty = false;
   try {
     commit = git(['rev-parse', 'HEAD']);
-    dirty = git(['status', '--porcelain', '--', 'src/engine', 'bench', 'scripts']).length > 0;
+    // Tracked files only: a scratch file git does not know is not part of what ran.
+    dirty =
+      git(['status', '--porcelain', '--untracked-files=no', '--', 'src/engine', 'bench', 'scripts'])
+        .length > 0;
   } catch {
     // Not a git checkout (an unpacked archive): the commit stays unknown.
   }
