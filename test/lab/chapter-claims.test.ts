@@ -1,0 +1,51 @@
+/**
+ * What the chapters say in words about the lab's match series, checked against the data files the
+ * numbers beside those words come from: when a series is played again and the games say something
+ * else, this fails and the sentence must change with the data.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eloInterval, type EloInterval } from '../../src/components/lab/format';
+import type { MatchSeriesData } from '../../src/engine/lab/experiment-data';
+
+function series(name: string): Map<string, EloInterval> {
+  const data = JSON.parse(
+    readFileSync(`src/data/experiments/${name}.json`, 'utf8'),
+  ) as MatchSeriesData;
+  return new Map(data.results.matches.map((m) => [m.id, eloInterval(m.tally.stats)]));
+}
+
+const overlap = (a: EloInterval, b: EloInterval): boolean => a.low <= b.high && b.low <= a.high;
+
+describe('chapter 3, In games (pruning-elo-nodes)', () => {
+  const elo = series('pruning-elo-nodes');
+  const single = ['threshold', 'rank10', 'null', 'lmr', 'futility'];
+  const at = (id: string): EloInterval => elo.get(id)!;
+
+  it('every scheme beats plain α-β, every interval clear of zero', () => {
+    expect([...elo.keys()].sort()).toEqual([...single, 'modern'].sort());
+    for (const [id, i] of elo) expect(i.low, id).toBeGreaterThan(0);
+  });
+
+  it('rank pruning gains more than the threshold; futility and LMR more than the null move', () => {
+    expect(at('rank10').elo).toBeGreaterThan(at('threshold').elo);
+    expect(at('futility').elo).toBeGreaterThan(at('null').elo);
+    expect(at('lmr').elo).toBeGreaterThan(at('null').elo);
+  });
+
+  it('the three together gain the most, but less than the sum of their parts', () => {
+    for (const id of single) expect(at('modern').elo).toBeGreaterThan(at(id).elo);
+    expect(at('modern').elo).toBeLessThan(at('null').elo + at('lmr').elo + at('futility').elo);
+  });
+
+  it('the single schemes’ intervals overlap one another', () => {
+    for (const a of single)
+      for (const b of single) expect(overlap(at(a), at(b)), `${a} ${b}`).toBe(true);
+  });
+
+  it('the three together stand clear of the threshold, the null move and LMR, not of rank 10 or futility', () => {
+    for (const id of ['threshold', 'null', 'lmr'])
+      expect(overlap(at('modern'), at(id)), id).toBe(false);
+    for (const id of ['rank10', 'futility']) expect(overlap(at('modern'), at(id)), id).toBe(true);
+  });
+});
