@@ -49,3 +49,19 @@ describe('chapter 3, In games (pruning-elo-nodes)', () => {
     for (const id of ['rank10', 'futility']) expect(overlap(at('modern'), at(id)), id).toBe(true);
   });
 });
+
+describe('chapter 4, In games (extensions-elo-nodes)', () => {
+  const elo = series('extensions-elo-nodes');
+
+  it('neither extension can be told from none: both intervals span zero', () => {
+    expect([...elo.keys()].sort()).toEqual(['check', 'recapture']);
+    for (const [id, i] of elo) expect(i.low < 0 && i.high > 0, id).toBe(true);
+  });
+
+  it('the intervals are about forty Elo wide on either side', () => {
+    for (const [id, i] of elo) {
+      expect((i.high - i.low) / 2, id).toBeGreaterThan(30);
+      expect((i.high - i.low) / 2, id).toBeLessThan(50);
+    }
+  });
+});
