@@ -3,7 +3,7 @@
  * numbers beside those words come from: when a series is played again and the games say something
  * else, this fails and the sentence must change with the data.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eloInterval, type EloInterval } from '../../src/components/lab/format';
 import type { MatchSeriesData } from '../../src/engine/lab/experiment-data';
