@@ -65,3 +65,23 @@ describe('chapter 4, In games (extensions-elo-nodes)', () => {
     }
   });
 });
+
+describe('chapter 3, at equal time (pruning-elo-time)', () => {
+  const time = series('pruning-elo-time');
+  const nodes = series('pruning-elo-nodes');
+  const at = (id: string): EloInterval => time.get(id)!;
+
+  it('pruning by rank now loses, its interval below zero', () => {
+    expect(at('rank10').high).toBeLessThan(0);
+  });
+
+  it('the threshold’s gain shrinks to one these games cannot tell from nothing', () => {
+    expect(at('threshold').elo).toBeLessThan(nodes.get('threshold')!.elo);
+    expect(at('threshold').low < 0 && at('threshold').high > 0).toBe(true);
+  });
+
+  it('the three backward schemes together keep their gain', () => {
+    expect(at('modern').low).toBeGreaterThan(0);
+    expect(overlap(at('modern'), nodes.get('modern')!)).toBe(true);
+  });
+});
