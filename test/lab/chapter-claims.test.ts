@@ -85,3 +85,11 @@ describe('chapter 3, at equal time (pruning-elo-time)', () => {
     expect(overlap(at('modern'), nodes.get('modern')!)).toBe(true);
   });
 });
+
+describe('chapter 3, each backward scheme at equal time (pruning-elo-time)', () => {
+  const time = series('pruning-elo-time');
+
+  it('null move, LMR and futility each win, each interval clear of zero', () => {
+    for (const id of ['null', 'lmr', 'futility']) expect(time.get(id)!.low, id).toBeGreaterThan(0);
+  });
+});
