@@ -5,7 +5,7 @@
  * A path that names nothing fails the build, naming the file and the path.
  */
 import benchPositions from '../../../test/fixtures/bench-positions.json';
-import type { ExperimentData } from '../../engine/lab/experiment-data';
+import type { ExperimentData, MatchRow, MatchSeriesData } from '../../engine/lab/experiment-data';
 
 const FILES = import.meta.glob<ExperimentData>('/src/data/experiments/*.json', {
   eager: true,
@@ -227,4 +227,36 @@ export function summarize(values: readonly number[]): {
   if (n === 0) return { n, median: null, min: null, max: null };
   const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
   return { n, median, min: sorted[0]!, max: sorted[n - 1]! };
+}
+
+/**
+ * A match series for a lab component, from its name or its data, narrowed to some matches (by id,
+ * in that order); anything else fails the build, naming the component.
+ */
+export function seriesMatches(
+  component: string,
+  {
+    name,
+    data: given,
+    ids,
+  }: {
+    name?: string | undefined;
+    data?: ExperimentData | undefined;
+    ids?: readonly string[] | undefined;
+  },
+): { data: MatchSeriesData; matches: MatchRow[] } {
+  const data = given ?? (name === undefined ? undefined : experimentData(name));
+  if (!data) throw new Error(`${component}: give an experiment \`name\` or its \`data\``);
+  if (data.kind !== 'matches')
+    throw new Error(
+      `${component}: experiment "${data.name}" is a ${data.kind}, not a match series`,
+    );
+  const all = (data as MatchSeriesData).results.matches;
+  const matches =
+    ids?.map((id) => {
+      const row = all.find((m) => m.id === id);
+      if (!row) throw new Error(`${component}: experiment "${data.name}" has no match "${id}"`);
+      return row;
+    }) ?? all;
+  return { data: data as MatchSeriesData, matches };
 }

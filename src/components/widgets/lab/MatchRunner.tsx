@@ -128,67 +128,41 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
           if (!running) start();
         }}
       >
-        <label>
-          A
-          <select
-            name="a"
-            value={a}
-            disabled={running}
-            onChange={(e) => setA(e.currentTarget.value)}
-          >
-            {offered.map((p) => (
-              <option key={p} value={p}>
-                {label(p)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="A"
+          name="a"
+          value={a}
+          choices={offered}
+          text={label}
+          disabled={running}
+          onChange={setA}
+        />
         <span class="match-vs">against</span>
-        <label>
-          B
-          <select
-            name="b"
-            value={b}
-            disabled={running}
-            onChange={(e) => setB(e.currentTarget.value)}
-          >
-            {offered.map((p) => (
-              <option key={p} value={p}>
-                {label(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Games
-          <select
-            name="games"
-            value={String(games)}
-            disabled={running}
-            onChange={(e) => setGames(Number(e.currentTarget.value))}
-          >
-            {GAME_CHOICES.map((n) => (
-              <option key={n} value={String(n)}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Depth
-          <select
-            name="depth"
-            value={String(depth)}
-            disabled={running}
-            onChange={(e) => setDepth(Number(e.currentTarget.value))}
-          >
-            {DEPTH_CHOICES.map((n) => (
-              <option key={n} value={String(n)}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          label="B"
+          name="b"
+          value={b}
+          choices={offered}
+          text={label}
+          disabled={running}
+          onChange={setB}
+        />
+        <Choice
+          label="Games"
+          name="games"
+          value={String(games)}
+          choices={GAME_CHOICES.map(String)}
+          disabled={running}
+          onChange={(v) => setGames(Number(v))}
+        />
+        <Choice
+          label="Depth"
+          name="depth"
+          value={String(depth)}
+          choices={DEPTH_CHOICES.map(String)}
+          disabled={running}
+          onChange={(v) => setDepth(Number(v))}
+        />
         <span class="match-buttons">
           <button type="submit" class="primary" disabled={running}>
             Play
@@ -312,3 +286,32 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
 }
 
 export default MatchRunner;
+
+/** A labelled select: one of the match's settings. */
+function Choice(props: {
+  label: string;
+  name: string;
+  value: string;
+  choices: readonly string[];
+  text?: (choice: string) => string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}): JSX.Element {
+  return (
+    <label>
+      {props.label}
+      <select
+        name={props.name}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      >
+        {props.choices.map((c) => (
+          <option key={c} value={c}>
+            {props.text ? props.text(c) : c}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
