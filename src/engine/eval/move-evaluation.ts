@@ -7,13 +7,35 @@
  * defending them (GainS). Capturing anything but a pawn and the focus pawn (焦点の歩) get bonuses.
  * Threats to the king are not exchange values but fixed amounts, by who bears on the destination.
  *
- * Where this version departs from the seed's code:
- * - the seed walks twelve step directions and then the long-range ones separately, so a slider
- *   counts an adjacent piece twice; here the moved piece's `attacks` are walked once;
- * - a slider uncovered onto the enemy king counts as the unguarded king threat (the seed would
- *   add the king's own exchange value, which swamps every other term);
- * - the seed's focus-pawn test looks only at pawn drops (its drops keep the piece in the origin
- *   field); here pawn moves count too, as the book describes the idea.
+ * The seed's code does not always do what its comments and prose say. Option `reading` chooses:
+ * 'intent' (the default) follows the comments and the prose, 'code' follows the code literally.
+ *
+ * 1. Focus pawn. The comment says: a pawn put where two or more enemy pieces bear gets +50. The
+ *    code tests `te[i].from == FU`, but the seed's program makes drops with `from == 0` and board
+ *    moves have a square (0x11 or more) there, so the test never holds and the bonus never fires.
+ *    It would also read the enemy's effects at `0xaa - to`, the square mirrored through the
+ *    centre, not at `to`. Intent: a pawn moved or dropped to `to` with ≥ 2 enemy effects there.
+ *    Code: never.
+ * 2. Capture bonus. The comment says: +1500 for taking anything but a pawn. The code compares
+ *    `te[i].capture`, a piece code with its side's bit (SFU, EFU), with the bare kind FU, so the
+ *    comparison never holds and pawn captures get the bonus too. Intent: not for a pawn or a
+ *    promoted pawn. Code: for every capture.
+ * 3. A slider uncovered onto the enemy king. The step and slide loops give the king a fixed
+ *    threat (1500, 1000 or 500) because its exchange value "would be too large"; the loop over
+ *    uncovered lines has no king case and adds the king's exchange value (about 15,000 here).
+ *    Intent: the unguarded king threat, 1500. Code: the exchange value.
+ * 4. Kings as pieces that stand to lose. The code counts the own king like any own piece: a
+ *    move that now bears on its own king in check "defends" it by the fall of its exchange
+ *    value, and a king stepping out of check removes its own threat from LossS; both swing some
+ *    evasions by about ±15,000 against the others. And an uncovered line whose first piece is the
+ *    moved piece itself (a piece moving along the line its slider looks down) counts in the code
+ *    as an own piece there. Intent: a king's exchange value never enters LossS or GainS, and the
+ *    moved piece is not a target of its own uncovered line. Code: both counted.
+ *
+ * One more difference holds in both readings: the seed walks twelve step directions and then the
+ * sliding ones separately, and its table of steps (CanMove) is not in the seed; if it marks a
+ * rook's or bishop's adjacent squares, those pieces count twice. Here the moved piece's `attacks`
+ * are walked once and each square counts once.
  */
 import {
   attacks,
@@ -27,7 +49,7 @@ import {
 import { legalMoves } from '../movegen';
 import { LONG_EFFECT } from '../effect';
 import { makeUsiMove } from '../notation';
-import { defaultsOf, integer, type ValuesOf } from '../option-spec';
+import { defaultsOf, integer, select, type ValuesOf } from '../option-spec';
 import type { Position } from '../position';
 import { BOARD_SIZE } from '../square';
 import { EMPTY, isDrop, Kind, type Move, WALL } from '../types';
@@ -38,6 +60,12 @@ import { materialEvaluator } from './material';
 // #region move-eval-constants
 /** The constants of the move evaluation, named as in the chapter; every default from seed 000. */
 export const MOVE_EVAL_OPTIONS = {
+  reading: select({
+    label: 'Read seed 000',
+    choices: ['intent', 'code'],
+    default: 'intent',
+    help: 'Where the seed’s code and its comments disagree: follow the comments (intent) or the code as written.',
+  }),
   captureBonus: integer({
     label: 'Capture bonus',
     default: 1500,
@@ -140,14 +168,17 @@ export function evaluateMove(
   const drop = isDrop(move);
   const captured = board[to]!;
   const movedPiece = drop ? from | (us << 4) : move & (1 << 16) ? board[from]! + 8 : board[from]!;
+  const literal = params.reading === 'code';
+  // Read as intended, a king's own exchange value is not a threat it walks into or out of.
+  const kingMove = !literal && (movedPiece & 15) === Kind.King;
 
   // Before the move: the threat on the piece about to leave, and our lines through its square.
-  let lossS = drop ? 0 : -exchangeValue(board, from);
+  let lossS = drop || kingMove ? 0 : -exchangeValue(board, from);
   const uncovered = drop ? [] : DIRECTIONS.filter((d) => slidesThrough(board, from, d, us));
 
   pos.doMove(move);
   const evalDelta = -evaluator.evaluate(pos) - evalBefore;
-  lossS += exchangeValue(board, to);
+  if (!kingMove) lossS += exchangeValue(board, to);
   let lossE = 0;
   let kingThreat = 0;
   const threatened: number[] = [];
@@ -156,15 +187,19 @@ export function evaluateMove(
   const targets = attacks(board, movedPiece, to).map((sq) => ({ sq, uncovered: false }));
   for (const d of uncovered) {
     const sq = firstPieceFrom(board, from, d);
-    if (sq !== to && board[sq] !== WALL) targets.push({ sq, uncovered: true });
+    // Read as written, the moved piece itself can be the first piece on its own uncovered line.
+    if ((literal || sq !== to) && board[sq] !== WALL) targets.push({ sq, uncovered: true });
   }
   for (const { sq, uncovered: isUncovered } of targets) {
     const p = board[sq]!;
     if (p === EMPTY || p === WALL) continue;
     if (sq === enemyKing) {
       // Threats to the king are fixed amounts: its exchange value would swamp everything else.
+      // The seed's loop over uncovered lines has no king case and adds the exchange value.
       const k = isUncovered
-        ? params.kingThreatUnguarded
+        ? literal
+          ? exchangeValue(board, sq)
+          : params.kingThreatUnguarded
         : pos.effectCount(them, to) === 0
           ? params.kingThreatUnguarded
           : pos.effectCount(us, to) > 0
@@ -176,13 +211,16 @@ export function evaluateMove(
       const v = exchangeValue(board, sq);
       lossE += v;
       if (v > 0) threatened.push(sq);
-    } else {
+    } else if (literal || (p & 15) !== Kind.King) {
       ownTargets.push({ sq, after: exchangeValue(board, sq) });
     }
   }
   lossE += kingThreat;
+  // The seed's test (`from == FU`) never holds, so read as written the bonus never fires.
   const focusPawn =
-    (movedPiece & 15) === Kind.Pawn && pos.effectCount(them, to) >= params.focusPawnMinEffects
+    !literal &&
+    (movedPiece & 15) === Kind.Pawn &&
+    pos.effectCount(them, to) >= params.focusPawnMinEffects
       ? params.focusPawnBonus
       : 0;
   pos.undoMove(move);
@@ -196,8 +234,9 @@ export function evaluateMove(
     if (g > 0) defended.push(sq);
   }
 
+  // The seed compares a side-tagged piece code with the bare FU: read as written, pawns count.
   const captureBonus =
-    captured !== EMPTY && (captured & 15) !== Kind.Pawn ? params.captureBonus : 0;
+    captured !== EMPTY && (literal || (captured & 15) !== Kind.Pawn) ? params.captureBonus : 0;
   const attack = Math.trunc(lossE / params.attackDivisor);
   const value = evalDelta + gainS - lossS + captureBonus + focusPawn + attack;
   return {
@@ -241,9 +280,13 @@ function exchangeBefore(pos: Position, sq: number): number {
   return v;
 }
 
+/** `kingThreat` for threatOn: the enemy king's exchange value instead of a constant. */
+const KING_EXCHANGE_VALUE = -1;
+
 /**
  * What a piece of ours now bearing on `sq` adds to LossE (threats made): the exchange value of an
- * enemy piece there, or `kingThreat` for the enemy king. An own piece there is noted for GainS.
+ * enemy piece there, or `kingThreat` for the enemy king. An own piece there is noted for GainS
+ * (an own king only when the seed is read literally).
  */
 function threatOn(
   pos: Position,
@@ -251,11 +294,14 @@ function threatOn(
   enemyKing: number,
   them: number,
   kingThreat: number,
+  literal: boolean,
 ): number {
   const p = pos.board[sq]!;
   if (p === EMPTY || p === WALL) return 0;
-  if (sq === enemyKing) return kingThreat;
+  if (sq === enemyKing)
+    return kingThreat === KING_EXCHANGE_VALUE ? exchangeValueAt(pos, sq) : kingThreat;
   if (p >> 4 === them) return exchangeValueAt(pos, sq);
+  if (!literal && (p & 15) === Kind.King) return 0;
   ownSquares[owns] = sq;
   ownAfter[owns++] = exchangeValueAt(pos, sq);
   return 0;
@@ -283,20 +329,22 @@ export function moveValue(
   const drop = isDrop(move);
   const captured = board[to]!;
   const moved = drop ? from | (us << 4) : move & (1 << 16) ? board[from]! + 8 : board[from]!;
+  const literal = params.reading === 'code';
+  const kingMove = !literal && (moved & 15) === Kind.King;
   if (pos.keyLo !== stampKeyLo || pos.keyHi !== stampKeyHi) {
     stamp = (stamp + 1) >>> 0 || 1;
     stampKeyLo = pos.keyLo;
     stampKeyHi = pos.keyHi;
   }
 
-  let lossS = drop ? 0 : -exchangeBefore(pos, from);
+  let lossS = drop || kingMove ? 0 : -exchangeBefore(pos, from);
   // Bit i: a slide of ours arrives at `from` along DIRECTIONS[i], and goes on when the piece
   // leaves. The long effects (長い利き) hold exactly that; evaluateMove walks the lines instead.
   const uncovered = drop ? 0 : pos.effects[pos.effectBase + LONG_EFFECT + us * BOARD_SIZE + from]!;
 
   pos.doMove(move);
   const evalDelta = -evaluator.evaluate(pos) - evalBefore;
-  lossS += exchangeValueAt(pos, to);
+  if (!kingMove) lossS += exchangeValueAt(pos, to);
   const enemyKing = pos.kingSquare[them]!;
   const kingThreat =
     pos.effectCount(them as 0 | 1, to) === 0
@@ -307,7 +355,7 @@ export function moveValue(
   let lossE = 0;
   owns = 0;
   for (let i = 0, n = STEP_COUNT[moved]!; i < n; i++)
-    lossE += threatOn(pos, to + STEPS[moved * 8 + i]!, enemyKing, them, kingThreat);
+    lossE += threatOn(pos, to + STEPS[moved * 8 + i]!, enemyKing, them, kingThreat, literal);
   for (let i = 0, n = SLIDE_COUNT[moved]!; i < n; i++)
     lossE += threatOn(
       pos,
@@ -315,15 +363,19 @@ export function moveValue(
       enemyKing,
       them,
       kingThreat,
+      literal,
     );
+  // A line uncovered onto the king: the unguarded threat, or (read literally) its exchange value.
+  const uncoveredKing = literal ? KING_EXCHANGE_VALUE : params.kingThreatUnguarded;
   for (let i = 0; i < 8; i++) {
     if ((uncovered & (1 << i)) === 0) continue;
     const sq = firstPieceFrom(board, from, DIRECTIONS[i]!);
-    // A line uncovered onto the king counts as the unguarded threat (a departure: see above).
-    if (sq !== to) lossE += threatOn(pos, sq, enemyKing, them, params.kingThreatUnguarded);
+    if (literal || sq !== to) lossE += threatOn(pos, sq, enemyKing, them, uncoveredKing, literal);
   }
   const focusPawn =
-    (moved & 15) === Kind.Pawn && pos.effectCount(them as 0 | 1, to) >= params.focusPawnMinEffects
+    !literal &&
+    (moved & 15) === Kind.Pawn &&
+    pos.effectCount(them as 0 | 1, to) >= params.focusPawnMinEffects
       ? params.focusPawnBonus
       : 0;
   pos.undoMove(move);
@@ -331,7 +383,7 @@ export function moveValue(
   let gainS = 0;
   for (let i = 0; i < owns; i++) gainS += exchangeBefore(pos, ownSquares[i]!) - ownAfter[i]!;
   const captureBonus =
-    captured !== EMPTY && (captured & 15) !== Kind.Pawn ? params.captureBonus : 0;
+    captured !== EMPTY && (literal || (captured & 15) !== Kind.Pawn) ? params.captureBonus : 0;
   return (
     evalDelta + gainS - lossS + captureBonus + focusPawn + Math.trunc(lossE / params.attackDivisor)
   );

@@ -1,7 +1,7 @@
 /**
  * The search's allocation-free `moveValue` against the explaining `evaluateMove`: the same value
  * for every legal move of thousands of positions (seeded random playouts from the perft fixtures,
- * captures favoured so hands fill), with seed 000's constants and with changed ones. The fast
+ * captures favoured so hands fill), with seed 000's constants and with changed ones, its code read as intended and as written. The fast
  * version also skips exchange walks by the effect counts; this is the test that holds it to the
  * plain walk.
  */
@@ -20,6 +20,7 @@ import { randomPlayout } from '../search/support';
 const POSITIONS = 2000;
 
 const CHANGED: MoveEvalParams = {
+  reading: 'intent',
   captureBonus: 700,
   focusPawnBonus: 300,
   focusPawnMinEffects: 1,
@@ -29,6 +30,16 @@ const CHANGED: MoveEvalParams = {
   kingThreatExposed: 900,
 };
 
+/** Seed 000 read as written, with the seed's constants and with the changed ones. */
+const LITERAL: MoveEvalParams = { ...MOVE_EVAL_DEFAULTS, reading: 'code' };
+const PARAMS = [
+  MOVE_EVAL_DEFAULTS,
+  LITERAL,
+  MOVE_EVAL_DEFAULTS,
+  CHANGED,
+  { ...CHANGED, reading: 'code' },
+];
+
 describe('moveValue', () => {
   it('equals evaluateMove(...).value on every move of thousands of positions', () => {
     const rng = makeRng(4242);
@@ -37,7 +48,7 @@ describe('moveValue', () => {
     let nonZero = 0;
     for (let i = 0; i < POSITIONS; i++) {
       const pos = mustParse(randomPlayout(rng, starts[i % starts.length]!, 4 + (i % 90), 0.5));
-      const params = i % 4 === 3 ? CHANGED : MOVE_EVAL_DEFAULTS;
+      const params = PARAMS[i % PARAMS.length]!;
       const before = evaluateMaterial(pos);
       const sfen = makeSfen(pos);
       for (const m of legalMoves(pos)) {

@@ -7,7 +7,7 @@ import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { MoveEvalParams } from '../../../engine/eval/move-evaluation';
 import type { RankReport } from '../../../engine/eval/move-rank';
-import { PARAM_SLIDERS, type ParamKey } from './move-eval-model';
+import { PARAM_SLIDERS, type ParamKey, type Reading } from './move-eval-model';
 
 export interface RankState {
   report: RankReport | null;
@@ -17,17 +17,24 @@ export interface RankState {
   error: string | null;
 }
 
+const READINGS: readonly { value: Reading; label: string }[] = [
+  { value: 'intent', label: 'as its comments intend' },
+  { value: 'code', label: 'as written' },
+];
+
 const percent = (x: number): string => `${Math.round(x * 100)}%`;
 
 export function ConstantsPanel(props: {
   params: MoveEvalParams;
   onChange: (key: ParamKey, value: number) => void;
+  onReading: (reading: Reading) => void;
   onResetAll: () => void;
   rank: RankState;
 }): JSX.Element {
-  const { params, onChange, onResetAll, rank } = props;
+  const { params, onChange, onReading, onResetAll, rank } = props;
   const id = useId();
-  const anyChanged = PARAM_SLIDERS.some((s) => params[s.key] !== s.seed);
+  const anyChanged =
+    params.reading !== 'intent' || PARAM_SLIDERS.some((s) => params[s.key] !== s.seed);
   return (
     <section class="me-constants" aria-label="Constants of the move evaluation">
       <div class="me-constants-head">
@@ -36,6 +43,25 @@ export function ConstantsPanel(props: {
           Reset all to seed 000
         </button>
       </div>
+      <fieldset class="me-reading" data-reading={params.reading}>
+        <legend>Read seed 000’s code</legend>
+        {READINGS.map((r) => (
+          <label key={r.value}>
+            <input
+              type="radio"
+              name={`${id}-reading`}
+              value={r.value}
+              checked={params.reading === r.value}
+              onChange={() => onReading(r.value)}
+            />{' '}
+            {r.label}
+          </label>
+        ))}
+        <span class="me-slider-help">
+          Where the seed’s code does something else than its comments say: focus pawn, pawn
+          captures, a line uncovered onto a king, kings as defended pieces (the chapter lists them).
+        </span>
+      </fieldset>
       <div class="me-sliders">
         {PARAM_SLIDERS.map((s) => {
           const value = params[s.key];

@@ -247,6 +247,7 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
       <ConstantsPanel
         params={params}
         onChange={setParam}
+        onReading={(reading) => setParams((p) => ({ ...p, reading }))}
         onResetAll={() => setParams({ ...MOVE_EVAL_DEFAULTS })}
         rank={rank}
       />

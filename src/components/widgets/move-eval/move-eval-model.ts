@@ -201,7 +201,10 @@ export function marksOverlay(marks: MoveMarks): (SquareOverlay | null)[] {
 
 // ---- the constants --------------------------------------------------------------------------
 
-export type ParamKey = Exclude<keyof MoveEvalParams, 'focusPawnMinEffects'>;
+export type ParamKey = Exclude<keyof MoveEvalParams, 'focusPawnMinEffects' | 'reading'>;
+
+/** How to read seed 000 where its code and its comments disagree (the `reading` option). */
+export type Reading = MoveEvalParams['reading'];
 
 export interface ParamSlider {
   key: ParamKey;
@@ -250,10 +253,10 @@ export const PARAM_SLIDERS: readonly ParamSlider[] = SLIDER_KEYS.map((key) => {
 
 /** The constants that differ from seed 000's (what the worker needs to be told). */
 export function changedParams(params: MoveEvalParams): Partial<MoveEvalParams> {
-  const out: Partial<MoveEvalParams> = {};
+  const out: Record<string, unknown> = {};
   for (const key of Object.keys(MOVE_EVAL_DEFAULTS) as (keyof MoveEvalParams)[])
     if (params[key] !== MOVE_EVAL_DEFAULTS[key]) out[key] = params[key];
-  return out;
+  return out as Partial<MoveEvalParams>;
 }
 
 export const isSeed = (params: MoveEvalParams): boolean =>
