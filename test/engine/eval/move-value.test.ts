@@ -32,7 +32,7 @@ const CHANGED: MoveEvalParams = {
 
 /** Seed 000 read as written, with the seed's constants and with the changed ones. */
 const LITERAL: MoveEvalParams = { ...MOVE_EVAL_DEFAULTS, reading: 'code' };
-const PARAMS = [
+const PARAMS: readonly MoveEvalParams[] = [
   MOVE_EVAL_DEFAULTS,
   LITERAL,
   MOVE_EVAL_DEFAULTS,

@@ -256,7 +256,7 @@ export function changedParams(params: MoveEvalParams): Partial<MoveEvalParams> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(MOVE_EVAL_DEFAULTS) as (keyof MoveEvalParams)[])
     if (params[key] !== MOVE_EVAL_DEFAULTS[key]) out[key] = params[key];
-  return out as Partial<MoveEvalParams>;
+  return out;
 }
 
 export const isSeed = (params: MoveEvalParams): boolean =>
