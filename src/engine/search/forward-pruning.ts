@@ -1,7 +1,14 @@
 /**
  * Seed 000's forward pruning (前向き枝刈り): skip a move before reading it when the move
  * evaluation (chapter 2) calls it useless. The seed gives two ways to draw the line: a value
- * threshold (its choice: −100) or a rank (read only the best k moves). Unlike the backward kinds
+ * threshold (its choice: −100) or a rank (read only the best k moves). The seed's listing of the
+ * loop is garbled in its text (`for(i=0;i0) {`); the rules come from its prose.
+ *
+ * Rank: the seed sorts its moves by value and would read them in that order, so moves valued the
+ * same as the k-th are cut by where the sort put them. Here the k-th value is the cutoff and moves
+ * tied with it are read in the search's order until k moves in all have been handed out
+ * (`forwardRankTies: 'break'`), or all read (`'keep'`, which at the start position, where the
+ * moves tie, prunes nothing). Unlike the backward kinds
  * in pruning.ts, nothing that was read says the move is bad; only its value does.
  */
 import { integer, select, toggle } from '../option-spec';
@@ -34,6 +41,12 @@ export const FORWARD_PRUNING_OPTIONS = {
     max: 100,
     unit: 'moves',
     help: 'Search only this many moves, best valued first.',
+  }),
+  forwardRankTies: select({
+    label: 'Ties at the rank limit',
+    choices: ['break', 'keep'],
+    default: 'break',
+    help: 'Moves valued the same as the last one within the limit: read them in order until the limit is reached (break, as the seed’s sorted list does) or read them all (keep).',
   }),
   forwardKeepCaptures: toggle({
     label: 'Keep captures',
@@ -82,6 +95,6 @@ export function forwardPruneReason(
   s.prunedValue = value;
   if (s.forwardMode === ForwardMode.Threshold)
     return value <= o.forwardThreshold ? Reason.ForwardThreshold : Reason.None;
-  return value < picker.rankCutoff ? Reason.ForwardRank : Reason.None;
+  return picker.beyondRank ? Reason.ForwardRank : Reason.None;
 }
 // #endregion

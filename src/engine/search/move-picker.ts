@@ -75,6 +75,10 @@ export class MovePicker {
   private evalBefore = NO_VALUE;
   /** Forward pruning by rank: the value a move needs to be among the first `forwardRank`. */
   rankCutoff = NO_CUTOFF;
+  /** Moves valued exactly rankCutoff that still fit within the first `forwardRank`. */
+  private rankTies = 0;
+  /** Forward pruning by rank: the move last handed out is not among the first `forwardRank`. */
+  beyondRank = false;
   /** How many moves the list held when it was generated at once (0 for the staged order). */
   generated = 0;
 
@@ -92,6 +96,7 @@ export class MovePicker {
     this.evalBefore = NO_VALUE;
     this.hasValues = false;
     this.rankCutoff = NO_CUTOFF;
+    this.beyondRank = false;
     this.generated = 0;
     const tableMove = s.options.ttMove ? ttMove : 0;
     if (inCheck || !s.stagedOrdering) return this.initSorted(GenMode.All, tableMove);
@@ -104,6 +109,7 @@ export class MovePicker {
   /** Prepare a quiescence node: captures worth trying, or every evasion when in check. */
   initQuiescence(inCheck: boolean): void {
     this.hasValues = false;
+    this.rankCutoff = NO_CUTOFF;
     this.generated = 0;
     if (inCheck) return this.initSorted(GenMode.All, 0, true);
     const s = this.s;
@@ -163,6 +169,7 @@ export class MovePicker {
         case Stage.Sorted:
           if (this.cur < this.end) {
             this.index = this.cur++;
+            if (this.rankCutoff !== NO_CUTOFF) this.judgeRank(s.values[this.index]!);
             return moves[this.index]!;
           }
           this.stage = Stage.Done;
@@ -255,15 +262,35 @@ export class MovePicker {
     return isLegalMove(s.pos, m) ? m : 0;
   }
 
-  /** The k-th highest move value of the list (k = forwardRank), for rank pruning. */
+  /**
+   * The k-th highest move value of the list (k = forwardRank), for rank pruning; also how many
+   * moves of that value fit within the first k (the others tie with them but come later).
+   */
   private kthValue(end: number): number {
     const k = this.s.rankLimit;
     const n = end - this.base;
     if (n <= k) return NO_CUTOFF;
     for (let i = 0; i < n; i++) sortKeys[i] = -this.s.values[this.base + i]!;
     sortAscending(sortKeys, n);
-    return -sortKeys[k - 1]!;
+    const cutoff = -sortKeys[k - 1]!;
+    let above = 0;
+    while (above < k && -sortKeys[above]! > cutoff) above++;
+    this.rankTies = k - above;
+    return cutoff;
   }
+
+  // #region rank-ties
+  /** Rank pruning: is the move being handed out, of this value, beyond the first k? */
+  private judgeRank(value: number): void {
+    if (value !== this.rankCutoff) {
+      this.beyondRank = value < this.rankCutoff;
+      return;
+    }
+    // A tie with the k-th move: read in the search's order while places within k remain.
+    this.beyondRank = this.s.rankBreakTies && this.rankTies <= 0;
+    this.rankTies--;
+  }
+  // #endregion
 
   // #region sort-by-score
   /** Sort moves [lo, hi) by score, highest first; equal scores keep their generation order. */

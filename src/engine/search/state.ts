@@ -108,6 +108,8 @@ export class SearchState {
   forwardMode: ForwardMode = ForwardMode.Off;
   /** forwardRank when pruning by rank, else 0. */
   rankLimit = 0;
+  /** Forward pruning by rank reads moves tied with the k-th only up to k moves in all. */
+  rankBreakTies = true;
   seeCaptures = false;
   /** Node kinds that read the static value: null move, futility, razoring. */
   wantsStaticEval = false;
@@ -164,6 +166,7 @@ export class SearchState {
           ? ForwardMode.Rank
           : ForwardMode.Off;
     this.rankLimit = this.forwardMode === ForwardMode.Rank ? o.forwardRank : 0;
+    this.rankBreakTies = o.forwardRankTies === 'break';
     this.needsAllValues = this.orderMode === OrderMode.MoveValue || this.rankLimit > 0;
     this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
     this.seeCaptures = o.captureOrder === 'see';

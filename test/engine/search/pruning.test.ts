@@ -104,6 +104,19 @@ describe(`each switch over the bench positions at depth ${DEPTH}`, () => {
     expect(counters[own[0]!] ?? 0).toBeGreaterThan(0);
   });
 
+  it('rank pruning reads k moves when more tie with the k-th, unless told to keep ties', () => {
+    const start = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
+    // Every one of the 30 moves at the start is valued 0.
+    expect(new Set(evaluateMoves(position(start)).map((e) => e.value))).toEqual(new Set([0]));
+    const rank10 = { forwardPruning: 'rank', forwardRank: 10 } as const;
+    const broken = search(start, rank10, 1);
+    expect(broken.stats.counters['forward-pruning']).toBe(20);
+    expect(broken.nodes).toBe(11);
+    const kept = search(start, { ...rank10, forwardRankTies: 'keep' }, 1);
+    expect(kept.stats.counters['forward-pruning'] ?? 0).toBe(0);
+    expect(kept.nodes).toBe(31);
+  });
+
   it('forward pruning at the seed’s setting (value ≤ −100 not read) prunes moves', () => {
     const r = search(POSITIONS[1]!.sfen, { forwardPruning: 'threshold', forwardThreshold: -100 });
     expect(r.stats.counters['forward-pruning']).toBeGreaterThan(0);
@@ -116,6 +129,7 @@ describe('with every pruning and extension switched off', () => {
     forwardPruning: 'off',
     forwardThreshold: 3000,
     forwardRank: 1,
+    forwardRankTies: 'keep',
     forwardKeepCaptures: false,
     forwardKeepChecks: false,
     forwardMaxDepth: 1,
