@@ -5,13 +5,18 @@
  * test/fixtures/pruning-positions.json:
  *
  * - nodes and CPU time of a search to each position's test depth (the least of three runs, after a
- *   warm-up), with ratios to plain α-β;
- * - the depth completed in a fixed amount of CPU time per position;
+ *   warm-up), with ratios to plain α-β, and the spread of the tree sizes among positions searched
+ *   to the same depth;
  * - how often its best move agrees with a reference: plain α-β two plies deeper than the test
- *   depth, computed once and kept in the fixture.
+ *   depth, computed once and kept in the fixture; at the test depth and with a fixed number of
+ *   nodes per position (deterministic: the same on every run and machine);
+ * - the depth completed in a fixed amount of CPU time per position, run several times and given
+ *   as the range of the runs' means (it varies from run to run).
  *
  *   npm run bench:pruning                         # the tables
+ *   npm run bench:pruning -- --nodes 50000        # node budget for the fixed-nodes columns (0: skip)
  *   npm run bench:pruning -- --time-ms 500        # CPU time per position for the depth column (0: skip)
+ *   npm run bench:pruning -- --time-runs 5        # how many timed runs the depth range spans
  *   npm run bench:pruning -- --only plain,null-move
  *   npm run bench:pruning -- --detail             # also nodes per position and configuration
  *   npm run bench:pruning -- --update-reference   # compute missing or stale references (slow)
@@ -26,11 +31,26 @@ import { parseArgs } from 'node:util';
 import { parseSfen, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions, type SearchResult } from '../src/engine/search/index';
 
+const KEEP_NOTHING = { forwardKeepCaptures: false, forwardKeepChecks: false } as const;
+
 /** The configurations compared, each a difference from the default (everything off). */
 const CONFIGURATIONS: readonly { name: string; options: Partial<SearchOptions> }[] = [
   { name: 'plain', options: {} },
+  // The engine's defaults keep captures and checks; "nothing kept" is the seed's rule as written.
   { name: 'forward threshold -100', options: { forwardPruning: 'threshold' } },
+  {
+    name: 'forward threshold -100, nothing kept',
+    options: { forwardPruning: 'threshold', ...KEEP_NOTHING },
+  },
   { name: 'forward rank 10', options: { forwardPruning: 'rank', forwardRank: 10 } },
+  {
+    name: 'forward rank 10, nothing kept',
+    options: { forwardPruning: 'rank', forwardRank: 10, ...KEEP_NOTHING },
+  },
+  {
+    name: 'forward rank 10, ties kept',
+    options: { forwardPruning: 'rank', forwardRank: 10, forwardRankTies: 'keep' },
+  },
   { name: 'forward rank 5', options: { forwardPruning: 'rank', forwardRank: 5 } },
   { name: 'null move', options: { nullMove: true } },
   { name: 'LMR', options: { lmr: true } },
@@ -66,6 +86,8 @@ interface Fixture {
 const { values } = parseArgs({
   options: {
     'time-ms': { type: 'string', default: '1000' },
+    'time-runs': { type: 'string', default: '3' },
+    nodes: { type: 'string', default: '100000' },
     only: { type: 'string' },
     detail: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -73,6 +95,8 @@ const { values } = parseArgs({
   },
 });
 const timeMs = Number(values['time-ms']);
+const timeRuns = Math.max(1, Number(values['time-runs']));
+const nodeBudget = Number(values.nodes);
 const say = (text: string): void => {
   (values.json ? process.stderr : process.stdout).write(`${text}\n`);
 };
@@ -95,15 +119,18 @@ const cpuMs = (): number => {
 function run(
   sfen: string,
   options: Partial<SearchOptions>,
-  limits: { depth?: number; cpuMs?: number },
+  limits: { depth?: number; cpuMs?: number; nodes?: number },
 ): { result: SearchResult; cpuMs: number } {
   const searcher = new Searcher(options);
   const start = cpuMs();
   const stopAt = limits.cpuMs === undefined ? Infinity : start + limits.cpuMs;
   const result = searcher.search(
     parse(sfen),
-    limits.depth === undefined ? {} : { depth: limits.depth },
-    { shouldStop: () => cpuMs() >= stopAt },
+    {
+      ...(limits.depth === undefined ? {} : { depth: limits.depth }),
+      ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
+    },
+    limits.cpuMs === undefined ? {} : { shouldStop: () => cpuMs() >= stopAt },
   );
   return { result, cpuMs: cpuMs() - start };
 }
@@ -128,6 +155,7 @@ for (const p of positions) {
     throw new Error(`${p.name} has no reference at depth ${p.depth + 2}: run --update-reference`);
 }
 
+const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 const only = values.only?.split(',');
 const configurations = CONFIGURATIONS.filter(
   (c) => only === undefined || c.name === 'plain' || only.includes(c.name.replace(/ /g, '-')),
@@ -138,8 +166,11 @@ interface Row {
   nodes: number[];
   cpuMs: number[];
   agrees: boolean[];
-  depthInTime: number[];
-  agreesInTime: boolean[];
+  /** Depth completed and agreement with the reference within the node budget, per position. */
+  depthAtNodes: number[];
+  agreesAtNodes: boolean[];
+  /** Depth completed in the CPU time, per timed run, per position. */
+  depthInTime: number[][];
   counters: Record<string, number>;
 }
 
@@ -163,8 +194,9 @@ for (const c of configurations) {
     nodes: [],
     cpuMs: [],
     agrees: [],
-    depthInTime: [],
-    agreesInTime: [],
+    depthAtNodes: [],
+    agreesAtNodes: [],
+    depthInTime: Array.from({ length: timeRuns }, () => []),
     counters: {},
   };
   for (const p of positions) {
@@ -178,11 +210,15 @@ for (const c of configurations) {
     row.agrees.push(fixed.result.bestMove === p.reference!.move);
     for (const [k, v] of Object.entries(fixed.result.stats.counters))
       row.counters[k] = (row.counters[k] ?? 0) + v;
-    if (timeMs > 0) {
-      progress(`${c.name}: ${p.name} for ${timeMs} ms`);
-      const timed = run(p.sfen, c.options, { cpuMs: timeMs }).result;
-      row.depthInTime.push(timed.depth);
-      row.agreesInTime.push(timed.bestMove === p.reference!.move);
+    if (nodeBudget > 0) {
+      progress(`${c.name}: ${p.name} for ${count(nodeBudget)} nodes`);
+      const budget = run(p.sfen, c.options, { nodes: nodeBudget }).result;
+      row.depthAtNodes.push(budget.depth);
+      row.agreesAtNodes.push(budget.bestMove === p.reference!.move);
+    }
+    for (let t = 0; timeMs > 0 && t < timeRuns; t++) {
+      progress(`${c.name}: ${p.name} for ${timeMs} ms (run ${t + 1})`);
+      row.depthInTime[t]!.push(run(p.sfen, c.options, { cpuMs: timeMs }).result.depth);
     }
   }
   rows.push(row);
@@ -190,7 +226,6 @@ for (const c of configurations) {
 process.stderr.write('\r'.padEnd(72) + '\r');
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 const ratio = (r: number): string => `${r >= 1 ? r.toFixed(2) : r.toPrecision(2)}×`;
 /** Geometric mean of the per-position ratios: every position counts alike, big or small. */
 const geomean = (xs: readonly number[]): number =>
@@ -208,6 +243,20 @@ function table(header: string[], right: boolean[], body: string[][]): string {
 
 const plain = rows[0]!;
 const depths = positions.map((p) => p.depth);
+const mean = (xs: readonly number[]): number => sum(xs) / xs.length;
+
+/**
+ * Largest tree over smallest among the positions searched to the same depth, for each depth: a
+ * spread across depths would mostly measure the extra ply.
+ */
+function spreads(nodes: readonly number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const d of new Set(depths)) {
+    const at = nodes.filter((_, i) => depths[i] === d);
+    out[d] = Math.max(...at) / Math.min(...at);
+  }
+  return out;
+}
 
 /** A configuration's figures as the table prints them, also written to the JSON for the book. */
 function summarise(r: (typeof rows)[number]) {
@@ -218,11 +267,15 @@ function summarise(r: (typeof rows)[number]) {
     perPosition: geomean(r.nodes.map((n, i) => n / plain.nodes[i]!)),
     cpuSeconds: sum(r.cpuMs) / 1000,
     cpuRatio: sum(r.cpuMs) / sum(plain.cpuMs),
-    spread: Math.max(...r.nodes) / Math.min(...r.nodes),
+    spread: Math.max(...Object.values(spreads(r.nodes))),
+    spreadByDepth: spreads(r.nodes),
     agrees: r.agrees.filter(Boolean).length,
     positions: positions.length,
-    depthInTime: timeMs > 0 ? sum(r.depthInTime) / r.depthInTime.length : null,
-    agreesInTime: timeMs > 0 ? r.agreesInTime.filter(Boolean).length : null,
+    depthAtNodes: nodeBudget > 0 ? mean(r.depthAtNodes) : null,
+    agreesAtNodes: nodeBudget > 0 ? r.agreesAtNodes.filter(Boolean).length : null,
+    depthInTime: timeMs > 0 ? mean(r.depthInTime.map(mean)) : null,
+    depthInTimeLow: timeMs > 0 ? Math.min(...r.depthInTime.map(mean)) : null,
+    depthInTimeHigh: timeMs > 0 ? Math.max(...r.depthInTime.map(mean)) : null,
     counters: r.counters,
   };
 }
@@ -243,9 +296,10 @@ say(
       '× plain',
       'nodes max/min',
       'agrees',
-      ...(timeMs > 0 ? [`depth in ${timeMs} ms`, 'agrees in time'] : []),
+      ...(nodeBudget > 0 ? [`depth at ${count(nodeBudget)} nodes`, 'agrees'] : []),
+      ...(timeMs > 0 ? [`depth in ${timeMs} ms`] : []),
     ],
-    [false, true, true, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true, true, true],
     summaries.map((r) => [
       r.name,
       count(r.nodes),
@@ -255,18 +309,21 @@ say(
       ratio(r.cpuRatio),
       ratio(r.spread),
       `${r.agrees}/${r.positions}`,
+      ...(r.depthAtNodes !== null
+        ? [r.depthAtNodes.toFixed(2), `${r.agreesAtNodes}/${r.positions}`]
+        : []),
       ...(r.depthInTime !== null
-        ? [r.depthInTime.toFixed(2), `${r.agreesInTime}/${r.positions}`]
+        ? [`${r.depthInTimeLow!.toFixed(2)}–${r.depthInTimeHigh!.toFixed(2)}`]
         : []),
     ]),
   ),
 );
 say('');
 say(
-  '"per position" is the geometric mean of the per-position node ratios; "nodes max/min" the spread of one configuration\'s node counts over the positions;',
+  '"per position" is the geometric mean of the per-position node ratios; "nodes max/min" the largest tree over the smallest among positions of the same test depth (the larger of the depths);',
 );
 say(
-  `"agrees": best move at the test depth equals the reference's; "depth in ${timeMs} ms": mean depth completed in that much CPU time per position, and "agrees in time" its best move.`,
+  `"agrees": best move at the test depth, then with ${count(nodeBudget)} nodes per position, equals the reference's; "depth in ${timeMs} ms": the lowest and highest, over ${timeRuns} runs, of the mean depth completed in that much CPU time per position.`,
 );
 say('');
 say('What fired (summed over the positions, fixed depth):');
@@ -297,6 +354,8 @@ if (values.json)
   console.log(
     JSON.stringify({
       timeMs,
+      timeRuns,
+      nodeBudget,
       positions: positions.map((p) => ({ name: p.name, depth: p.depth, reference: p.reference })),
       summary: summaries,
       rows,

@@ -131,6 +131,21 @@ describe('the presets', () => {
     });
     expect(without.rank).toBeGreaterThan(5);
   });
+
+  it('king threat, seed read as written: two pawn captures get the capture bonus and pass R*6c', () => {
+    const written = { ...MOVE_EVAL_DEFAULTS, reading: 'code' as const };
+    const { rank } = focusOf('king-threat', written);
+    expect(rank).toBe(3);
+    const preset = EVAL_PRESETS.find((p) => p.id === 'king-threat')!;
+    const top = evaluateMoves(at(preset.sfen), written).slice(0, 2);
+    expect(top.map((m) => m.usi)).toEqual(['7g6f', '4c3c']);
+    for (const m of top) expect(m.captureBonus).toBe(1500);
+  });
+
+  it('focus pawn, seed read as written: P*3b loses its bonus', () => {
+    const { e } = focusOf('focus-pawn', { ...MOVE_EVAL_DEFAULTS, reading: 'code' });
+    expect(e.focusPawn).toBe(0);
+  });
 });
 
 describe('moveMarks', () => {

@@ -35,16 +35,21 @@ interface PruningSummary {
   spread: number;
   agrees: number;
   positions: number;
-  depthInTime: number | null;
-  agreesInTime: number | null;
+  depthAtNodes: number | null;
+  agreesAtNodes: number | null;
+  depthInTimeLow: number | null;
+  depthInTimeHigh: number | null;
 }
 
 /** How the chapters name bench:pruning's configurations. */
 export const PRUNING_LABELS: Readonly<Record<string, string>> = {
   plain: 'plain α-β',
-  'forward threshold -100': 'value > −100',
-  'forward rank 10': 'first 10 moves',
-  'forward rank 5': 'first 5 moves',
+  'forward threshold -100': 'value > −100, captures and checks kept',
+  'forward threshold -100, nothing kept': 'value > −100, nothing kept',
+  'forward rank 10': 'first 10 moves, captures and checks kept',
+  'forward rank 10, nothing kept': 'first 10 moves, nothing kept',
+  'forward rank 10, ties kept': 'first 10 moves and all tied with the 10th',
+  'forward rank 5': 'first 5 moves, captures and checks kept',
   'null move': 'null move',
   LMR: 'LMR',
   futility: 'futility',
@@ -56,8 +61,13 @@ export const PRUNING_LABELS: Readonly<Record<string, string>> = {
 };
 
 function pruningTable(data: ExperimentData): DataTableModel {
-  const { summary, timeMs } = data.results as { summary: PruningSummary[]; timeMs: number };
+  const { summary, timeMs, nodeBudget } = data.results as {
+    summary: PruningSummary[];
+    timeMs: number;
+    nodeBudget: number;
+  };
   const seconds = formatNumber(timeMs / 1000, 'count');
+  const budget = `${formatNumber(nodeBudget / 1000, 'count')}k nodes`;
   return {
     columns: [
       { key: 'name', label: 'configuration' },
@@ -66,8 +76,9 @@ function pruningTable(data: ExperimentData): DataTableModel {
       { key: 'cpu', label: 'CPU time', num: true },
       { key: 'spread', label: 'spread', num: true },
       { key: 'agrees', label: 'agrees', num: true },
+      { key: 'depthAtNodes', label: `depth at ${budget}`, num: true },
+      { key: 'agreesAtNodes', label: `agrees at ${budget}`, num: true },
       { key: 'depthInTime', label: `depth in ${seconds} s`, num: true },
-      { key: 'agreesInTime', label: `agrees in ${seconds} s`, num: true },
     ],
     rows: summary.map((s) => ({
       id: s.name,
@@ -78,8 +89,12 @@ function pruningTable(data: ExperimentData): DataTableModel {
         cpu: ratio(s.cpuRatio),
         spread: ratio(s.spread),
         agrees: `${s.agrees}/${s.positions}`,
-        depthInTime: s.depthInTime === null ? '–' : formatNumber(s.depthInTime, 'fixed2'),
-        agreesInTime: s.agreesInTime === null ? '–' : `${s.agreesInTime}/${s.positions}`,
+        depthAtNodes: s.depthAtNodes === null ? '–' : formatNumber(s.depthAtNodes, 'fixed2'),
+        agreesAtNodes: s.agreesAtNodes === null ? '–' : `${s.agreesAtNodes}/${s.positions}`,
+        depthInTime:
+          s.depthInTimeLow === null || s.depthInTimeHigh === null
+            ? '–'
+            : `${formatNumber(s.depthInTimeLow, 'fixed1')}–${formatNumber(s.depthInTimeHigh, 'fixed1')}`,
       },
     })),
   };
@@ -90,8 +105,11 @@ function pruningTable(data: ExperimentData): DataTableModel {
 interface RankRow {
   name: string;
   averageRank: number;
+  medianRank: number;
   top1: number;
   top5: number;
+  better: number;
+  worse: number;
 }
 
 function moveRankTable(data: ExperimentData): DataTableModel {
@@ -100,16 +118,20 @@ function moveRankTable(data: ExperimentData): DataTableModel {
     columns: [
       { key: 'name', label: 'constants' },
       { key: 'rank', label: 'mean rank', num: true },
+      { key: 'median', label: 'median', num: true },
       { key: 'top1', label: 'top 1', num: true },
       { key: 'top5', label: 'top 5', num: true },
+      { key: 'shift', label: 'positions up / down', num: true },
     ],
     rows: rows.map((r) => ({
       id: r.name,
       cells: {
         name: r.name === 'seed 000 constants' ? 'seed 000’s' : r.name.replace('3000', '3,000'),
         rank: formatNumber(r.averageRank, 'fixed2'),
+        median: formatNumber(r.medianRank, 'fixed1'),
         top1: percent(r.top1),
         top5: percent(r.top5),
+        shift: r.name === 'seed 000 constants' ? '–' : `${r.better} / ${r.worse}`,
       },
     })),
   };

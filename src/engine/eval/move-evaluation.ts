@@ -18,8 +18,8 @@
  *    Code: never.
  * 2. Capture bonus. The comment says: +1500 for taking anything but a pawn. The code compares
  *    `te[i].capture`, a piece code with its side's bit (SFU, EFU), with the bare kind FU, so the
- *    comparison never holds and pawn captures get the bonus too. Intent: not for a pawn or a
- *    promoted pawn. Code: for every capture.
+ *    comparison never holds and pawn captures get the bonus too. Intent: not for a pawn (a
+ *    promoted pawn is another piece and gets it). Code: for every capture.
  * 3. A slider uncovered onto the enemy king. The step and slide loops give the king a fixed
  *    threat (1500, 1000 or 500) because its exchange value "would be too large"; the loop over
  *    uncovered lines has no king case and adds the king's exchange value (about 15,000 here).

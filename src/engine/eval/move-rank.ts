@@ -16,6 +16,8 @@ export interface RankedPosition {
 export interface RankReport {
   /** Mean 1-based rank of the reference move. */
   averageRank: number;
+  /** Median of the ranks: one position far down the list cannot move it. */
+  medianRank: number;
   /** Share of positions where the reference move is ranked first. */
   top1: number;
   /** Share where it is within the first five. */
@@ -45,6 +47,13 @@ export function referenceRank(
   return { rank: (first + last) / 2 + 1, moves: ordered.length };
 }
 
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export function rankReport(
   positions: readonly RankedPosition[],
   params: MoveEvalParams = MOVE_EVAL_DEFAULTS,
@@ -54,6 +63,7 @@ export function rankReport(
   const n = Math.max(ranks.length, 1);
   return {
     averageRank: ranks.reduce((a, b) => a + b, 0) / n,
+    medianRank: median(ranks),
     top1: ranks.filter((r) => r === 1).length / n,
     top5: ranks.filter((r) => r <= 5).length / n,
     averageMoves: results.reduce((a, r) => a + r.moves, 0) / n,

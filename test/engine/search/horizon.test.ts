@@ -1,7 +1,8 @@
 /**
  * Chapter 4's claims about its horizon positions (test/fixtures/horizon.json): at depth 3 plain
  * α-β plays the delaying move, with the line the chapter shows; with the check extension, with
- * seed 000's recapture re-search, or one ply deeper, it plays something else.
+ * seed 000's recapture re-search, or one ply deeper, it plays something else; and each move the
+ * chapter values "read five plies deep" has that value (the move, then plain α-β to depth 4).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ interface HorizonPosition {
   sfen: string;
   delaying: { move: string; moveValue: number };
   claims: Claim[];
+  deeper: { depth: number; values: Record<string, number> };
 }
 
 const fixture = JSON.parse(
@@ -64,5 +66,19 @@ describe.each(fixture.positions)('horizon position $id', (p) => {
       if (claim.pv) expect(result.pv.slice(0, claim.pv.length)).toEqual(claim.pv);
     },
     20_000,
+  );
+
+  it.each(Object.entries(p.deeper.values))(
+    'read five plies deep in all, %s is worth %i',
+    (usi, value) => {
+      expect(p.deeper.depth, 'the chapter says five plies').toBe(5);
+      const pos = position(p.sfen);
+      const move = parseUsiMove(pos, usi);
+      if (!move.ok) throw new Error(move.error);
+      pos.doMove(move.value);
+      const reply = new Searcher({}).search(pos, { depth: p.deeper.depth - 1 });
+      expect(-reply.value, `${usi} then depth ${p.deeper.depth - 1}`).toBe(value);
+    },
+    60_000,
   );
 });
