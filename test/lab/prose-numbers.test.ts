@@ -68,7 +68,29 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: 'best 93 2 + 93 2 − 1 = 17,297', why: ARITHMETIC },
     { phrase: '100 per cent would mean', why: 'the definition of the rate' },
-    { phrase: 'a pawn is 90, a rook 990', why: 'Bonanza’s piece values, a constant' },
+    {
+      phrase:
+        'a pawn is 90, a lance 315, a knight 405, a silver 495, a gold 540, a bishop 855, a rook 990',
+      why: 'Apery’s piece values, a constant',
+    },
+    {
+      phrase: 'the 26th World Computer Shogi Championship (WCSC26, 2016)',
+      why: 'the name of a tournament',
+    },
+    { phrase: 'two or more enemy pieces bear gets 50', why: 'seed 000’s constant' },
+    {
+      phrase: 'a drop with origin 0 and a board move with a square (0x11 or more)',
+      why: 'the seed program’s move encoding',
+    },
+    { phrase: 'The comment says 1,500 for taking', why: 'seed 000’s constant' },
+    { phrase: 'a fixed 1,500, 1,000 or 500', why: 'seed 000’s constants' },
+    { phrase: 'about 15,000 here', why: 'the king’s value in the material table, a constant' },
+    { phrase: 'the fixed 1,500 of an unguarded threat', why: 'seed 000’s constant' },
+    {
+      phrase: 'about 15,000 above the others',
+      why: 'the king’s value in the material table, a constant',
+    },
+    { phrase: 'each given the 1,500 bonus', why: 'seed 000’s constant' },
     { phrase: 'exchange value of 1,980', why: 'twice the rook’s 990: the rule just stated' },
     {
       phrase:
