@@ -150,6 +150,12 @@ const MALFORMED: readonly [string, string, RegExp, string][] = [
   ['a promoted gold', '4k4/9/9/9/9/9/9/9/4K+G3 b - 1', /board/, '"+G"'],
   ['a dangling "+"', '4k4/9/9/9/9/9/9/9/4K+ b - 1', /board/, '"+"'],
   ['double pawns (二歩)', '4k4/9/9/9/9/9/9/P8/P3K4 b - 1', /board.*file 9/, '二歩'],
+  [
+    'double pawns with the set’s 18 pawns (chapter 1’s example)',
+    'lnsgkgsnl/1r5b1/ppppppppp/9/9/P8/P1PPPPPPP/1B5R1/LNSGKGSNL b - 1',
+    /board.*file 9/,
+    '二歩',
+  ],
   ['more pawns in hand than a set has', '4k4/9/9/9/9/9/9/9/4K4 b 19P 1', /hand/, '19P'],
   ['three rooks on board and in hand', 'R3k4/9/9/9/9/9/9/9/4K4 b 2R 1', /rooks/, '3 rooks'],
   ['19 pawns on board and in hand', 'k8/9/9/9/9/9/PPPPPPPPP/9/4K4 b 9Pp 1', /pawns/, '19 pawns'],

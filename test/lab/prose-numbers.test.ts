@@ -27,7 +27,21 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   board: [
     { phrase: '9 × 9 squares', why: CONSTANT },
     { phrase: 'numbered 1 to 9', why: CONSTANT },
-    { phrase: 'The 9 × 9 board', why: CONSTANT },
+    { phrase: 'sente, file 7, rank 6', why: 'reading a square’s name' },
+    { phrase: 'onto the 9-file', why: 'a file of the board' },
+    {
+      phrase:
+        '5 for each rook or bishop, promoted or not, and 1 for every other piece, with 28 points needed by sente and 27 by gote',
+      why: 'the CSA declaration rule’s constants',
+    },
+    {
+      phrase: '(0x11 is 1a, 0x99 is 9i), walls around the 81',
+      why: 'the seed program’s board encoding',
+    },
+    {
+      phrase: 'numbers the 81 squares 0 to 80 and keeps the pieces in bitboards, 81-bit',
+      why: 'YaneuraOu’s board encoding',
+    },
     {
       phrase: 'The start position has 30 legal moves',
       why: 'a perft count',
@@ -112,6 +126,23 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'depth-4 run', why: SETTING },
   ],
   pruning: [
+    { phrase: 'a threshold of −100, moves at or below', why: 'seed 000’s constant' },
+    {
+      phrase: 'start position all 30 moves are valued 0, so "the first ten" would read all 30',
+      why: 'the start position’s move count and values',
+      pinnedBy: 'test/engine/search/pruning.test.ts',
+    },
+    { phrase: '(its ※1)', why: 'the seed’s footnote mark' },
+    {
+      phrase: "king's exchange value, 15,190, where ours adds the fixed 1,500",
+      why: 'the worked example’s move-evaluation terms',
+      pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
+    },
+    {
+      phrase: 'fork is valued +1,087, the second of the 32 moves',
+      why: 'the worked example’s move value, read as written',
+      pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
+    },
     { phrase: 'depth-2 search', why: SETTING },
     {
       phrase: 'has 44 legal moves',
@@ -174,6 +205,20 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '**Futility margin** to 0', why: SETTING },
   ],
   horizon: [
+    { phrase: 'what does A play at depth 3', why: SETTING },
+    { phrase: 'Raise the depth to 4', why: SETTING },
+    { phrase: 'in A at depth 3', why: SETTING },
+    { phrase: 'other two positions at depth 3', why: SETTING },
+    {
+      phrase: 'its search starts at depth 0: the recapture at ply 1',
+      why: 'the seed’s code, read',
+    },
+    {
+      phrase: '(**Re-search from ply** set to 2 in B), depth 3 plays',
+      why: SETTING,
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    { phrase: 'Ours starts at ply 1', why: SETTING },
     { phrase: 'A search to depth 3', why: SETTING },
     {
       phrase: 'depth 3 plays and scores it 1,980',

@@ -29,6 +29,14 @@ export const EXTENSION_OPTIONS = {
     unit: 'plies',
     help: 'Seed 000 adds 2.',
   }),
+  recaptureMinPly: integer({
+    label: 'Re-search from ply',
+    default: 1,
+    min: 1,
+    max: 8,
+    unit: 'plies',
+    help: 'The first ply whose recaptures may be re-searched. Ours: 1, a reply to a root move. The seed tests depth > 1 with the root at depth 0: 2.',
+  }),
   maxExtension: integer({
     label: 'Extension cap',
     default: 8,
@@ -67,6 +75,13 @@ export function checkExtension(s: SearchState, ply: number, givesCheck: boolean)
  * sacrifice that pushed trouble past the horizon. Judged lazily: the previous move's value is
  * computed only when a recapture is about to be re-searched. `extended` is what this move has
  * already drawn on the line's budget (a check extension).
+ *
+ * Two departures from the seed's code. The seed re-searches with no bound (`depthMax + 2`, as
+ * often as the condition holds along a line); here the re-search draws on the line's extension
+ * budget like any extension, so the cost measured is a lower bound on the seed's. And the seed
+ * guards with `depth > 1`, its root being depth 0: a recapture at ply 1, answering a sacrifice
+ * made at the root, is never re-searched there. Ours starts at ply 1 (`recaptureMinPly`; set it
+ * to 2 for the seed's guard).
  */
 export function recaptureResearch(
   s: SearchState,
@@ -77,7 +92,7 @@ export function recaptureResearch(
   extended: number,
 ): number {
   const o = s.options;
-  if (!o.recaptureExtension || ply < 1 || value > beta) return 0;
+  if (!o.recaptureExtension || ply < o.recaptureMinPly || value > beta) return 0;
   if (extensionBudget(s, ply) - extended < o.recapturePlies) return 0;
   const previous = s.line[ply - 1]!;
   if (previous === 0 || (previous & 0xff) !== (move & 0xff)) return 0;
