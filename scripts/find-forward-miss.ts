@@ -7,11 +7,12 @@
  *
  *   npx tsx scripts/find-forward-miss.ts [--playouts 300] [--depth 3] [--seed 31] [--margin 200]
  *     [--keep captures,checks]   # what forward pruning keeps; --keep none is seed 000's own rule
+ *     [--reading intent|code]    # read seed 000's move evaluation as its comments intend or as written
  *
  * Prints one JSON line per candidate.
  */
 import { parseArgs } from 'node:util';
-import { evaluateMove } from '../src/engine/eval/move-evaluation';
+import { evaluateMove, MOVE_EVAL_DEFAULTS } from '../src/engine/eval/move-evaluation';
 import { EMPTY, makeSfen, parseUsiMove, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions } from '../src/engine/search/index';
 import { randomPlayouts } from './lib/playouts';
@@ -25,13 +26,18 @@ const { values } = parseArgs({
     budget: { type: 'string', default: '300000' },
     /** What forward pruning never prunes: "captures,checks" (the engine's default) or less. */
     keep: { type: 'string', default: 'captures,checks' },
+    reading: { type: 'string', default: 'intent' },
   },
 });
 const keep = values.keep.split(',');
+if (values.reading !== 'intent' && values.reading !== 'code')
+  throw new Error(`--reading must be intent or code, not "${values.reading}"`);
+const moveEval = { ...MOVE_EVAL_DEFAULTS, reading: values.reading };
 const FORWARD: Partial<SearchOptions> = {
   forwardPruning: 'threshold',
   forwardKeepCaptures: keep.includes('captures'),
   forwardKeepChecks: keep.includes('checks'),
+  moveEval,
 };
 const depth = Number(values.depth);
 /** How much better (by plain α-β) the sacrifice must be than forward pruning's move. */
@@ -65,7 +71,7 @@ for (const { playout, position: pos } of randomPlayouts(
   const parsed = parseUsiMove(pos, plain.bestMove);
   if (!parsed.ok) continue;
   const move = parsed.value;
-  const moveValue = evaluateMove(pos, move).value;
+  const moveValue = evaluateMove(pos, move, moveEval).value;
   if (moveValue > SEED_THRESHOLD) continue;
   if (FORWARD.forwardKeepCaptures && pos.board[move & 0xff] !== EMPTY) continue;
   const child = pos.clone();
@@ -93,6 +99,7 @@ for (const { playout, position: pos } of randomPlayouts(
       playout,
       depth,
       keep,
+      reading: values.reading,
       plain: { move: plain.bestMove, value: plain.value, pv: plain.pv, moveValue },
       pruned: {
         move: pruned.bestMove,

@@ -79,8 +79,8 @@ export function checkExtension(s: SearchState, ply: number, givesCheck: boolean)
  * Two departures from the seed's code. The seed re-searches with no bound (`depthMax + 2`, as
  * often as the condition holds along a line); here the re-search draws on the line's extension
  * budget like any extension, so the cost measured is a lower bound on the seed's. And the seed
- * guards with `depth > 1`, its root being depth 0: a recapture at ply 1, answering a sacrifice
- * made at the root, is never re-searched there. Ours starts at ply 1 (`recaptureMinPly`; set it
+ * guards with `depth > 1`; with its root at depth 0 (as in the programs built from its code), a
+ * recapture at ply 1, answering a sacrifice made at the root, is never re-searched there. Ours starts at ply 1 (`recaptureMinPly`; set it
  * to 2 for the seed's guard).
  */
 export function recaptureResearch(
