@@ -66,6 +66,22 @@ describe('chapter 4, In games (extensions-elo-nodes)', () => {
   });
 });
 
+describe('chapter 4, at equal time (extensions-elo-time)', () => {
+  const time = series('extensions-elo-time');
+  const nodes = series('extensions-elo-nodes');
+
+  it('the check extension’s interval lies above zero, and overlaps its interval at equal nodes', () => {
+    expect(time.get('check')!.low).toBeGreaterThan(0);
+    expect(overlap(time.get('check')!, nodes.get('check')!)).toBe(true);
+  });
+
+  it('the recapture re-search’s interval spans zero and leans towards a loss', () => {
+    const r = time.get('recapture')!;
+    expect(r.low < 0 && r.high > 0).toBe(true);
+    expect(r.elo).toBeLessThan(0);
+  });
+});
+
 describe('chapter 3, at equal time (pruning-elo-time)', () => {
   const time = series('pruning-elo-time');
   const nodes = series('pruning-elo-nodes');

@@ -162,7 +162,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'adds 1,500 to every capture', why: 'seed 000’s constant' },
     { phrase: 'test depth of 3 or 4 plies', why: 'the fixture’s depths, a setting' },
     { phrase: '"Depth in 1 s"', why: 'the benchmark’s time per position, a setting' },
-    { phrase: '"agrees in 1 s"', why: 'the benchmark’s time per position, a setting' },
     { phrase: 'the 3-file', why: 'a file of the board' },
     {
       phrase: 'the 630 it stands to lose',
@@ -210,7 +209,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'in A at depth 3', why: SETTING },
     { phrase: 'other two positions at depth 3', why: SETTING },
     {
-      phrase: 'its search starts at depth 0: the recapture at ply 1',
+      phrase: 'the root is depth 0, and then the recapture at ply 1',
       why: 'the seed’s code, read',
     },
     {

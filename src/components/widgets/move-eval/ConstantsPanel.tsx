@@ -130,6 +130,13 @@ function RankMeasure({ rank }: { rank: RankState }): JSX.Element {
               </dd>
             </div>
             <div>
+              <dt>Median</dt>
+              <dd>
+                {report.medianRank.toFixed(1)}
+                {compare(report.medianRank, seed?.medianRank, (x) => x.toFixed(1))}
+              </dd>
+            </div>
+            <div>
               <dt>Top 1</dt>
               <dd>
                 {percent(report.top1)}
@@ -146,7 +153,8 @@ function RankMeasure({ rank }: { rank: RankState }): JSX.Element {
           </dl>
           <p class="widget-note">
             Where the move a depth-5 search chose falls in this ordering, over {report.ranks.length}{' '}
-            positions with {report.averageMoves.toFixed(1)} legal moves on average. Lower is better.
+            positions with {report.averageMoves.toFixed(1)} legal moves on average. Lower is better;
+            one position far down the list can move the mean on its own, the median hardly.
           </p>
         </>
       ) : (
