@@ -126,6 +126,26 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'depth-4 run', why: SETTING },
   ],
   pruning: [
+    {
+      phrase: 'finds seven candidates in the same playouts',
+      why: 'the script’s output, pinned for its first candidate',
+      pinnedBy: 'test/fixtures/forward-miss-literal.json',
+    },
+    {
+      phrase: 'values it −661 whichever way the seed is read, 153rd of 196 moves',
+      why: 'the worked example’s move value',
+      pinnedBy: 'test/fixtures/forward-miss-literal.json',
+    },
+    {
+      phrase: 'reads at 675 for gote against 945',
+      why: 'the worked example’s values',
+      pinnedBy: 'test/fixtures/forward-miss-literal.json',
+    },
+    {
+      phrase: 'with the threshold at −700',
+      why: 'the worked example’s threshold',
+      pinnedBy: 'test/fixtures/forward-miss-literal.json',
+    },
     { phrase: 'a threshold of −100, moves at or below', why: 'seed 000’s constant' },
     {
       phrase: 'start position all 30 moves are valued 0, so "the first ten" would read all 30',

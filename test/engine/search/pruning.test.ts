@@ -7,9 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateMoves } from '../../../src/engine/eval/move-evaluation';
+import { evaluateMoves, MOVE_EVAL_DEFAULTS } from '../../../src/engine/eval/move-evaluation';
 import {
   legalMoves,
+  makeSfen,
   parsePositionCommand,
   parseSfen,
   type Position,
@@ -268,6 +269,62 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
       value: claim.value,
     });
   });
+});
+
+describe('a miss of the seed’s own rule, read as written (test/fixtures/forward-miss-literal.json)', () => {
+  interface Claim {
+    options: Partial<SearchOptions>;
+    seedRule?: boolean;
+    bestMove: string;
+    value: number;
+  }
+  const miss = readJson<{
+    sfen: string;
+    depth: number;
+    sacrifice: { move: string; moveValue: number; rank: number; legalMoves: number };
+    seedRule: Partial<SearchOptions>;
+    claims: Claim[];
+    deeper: { depth: number; values: Record<string, number> };
+  }>('forward-miss-literal.json');
+
+  it(`values ${miss.sacrifice.move} at ${miss.sacrifice.moveValue} in both readings, far down the list`, () => {
+    for (const reading of ['intent', 'code'] as const) {
+      const list = evaluateMoves(position(miss.sfen), { ...MOVE_EVAL_DEFAULTS, reading });
+      const i = list.findIndex((e) => e.usi === miss.sacrifice.move);
+      expect([list[i]!.value, i + 1, list.length], reading).toEqual([
+        miss.sacrifice.moveValue,
+        miss.sacrifice.rank,
+        miss.sacrifice.legalMoves,
+      ]);
+    }
+  });
+
+  it('gives check and attacks the silver on 7i', () => {
+    const pos = position(miss.sfen);
+    const e = evaluateMoves(pos).find((m) => m.usi === miss.sacrifice.move)!;
+    expect(e.kingThreat).toBeGreaterThan(0);
+    pos.doMove(e.move);
+    expect(pos.inCheck()).toBe(true);
+  });
+
+  it.each(miss.claims)('$options (seed rule: $seedRule) plays $bestMove', (claim) => {
+    const options = claim.seedRule ? { ...claim.options, ...miss.seedRule } : claim.options;
+    const r = search(miss.sfen, options, miss.depth);
+    expect({ move: r.bestMove, value: r.value }).toEqual({
+      move: claim.bestMove,
+      value: claim.value,
+    });
+  });
+
+  it.each(Object.entries(miss.deeper.values))(
+    'by plain α-β’s reading to depth 3, %s is worth %i',
+    (usi, value) => {
+      const pos = position(miss.sfen);
+      const move = evaluateMoves(pos).find((m) => m.usi === usi)!.move;
+      pos.doMove(move);
+      expect(-search(makeSfen(pos), {}, miss.deeper.depth - 1).value).toBe(value);
+    },
+  );
 });
 
 describe('chapter 3’s α-β tree', () => {
