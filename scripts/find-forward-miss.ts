@@ -30,9 +30,10 @@ const { values } = parseArgs({
   },
 });
 const keep = values.keep.split(',');
-if (values.reading !== 'intent' && values.reading !== 'code')
-  throw new Error(`--reading must be intent or code, not "${values.reading}"`);
-const moveEval = { ...MOVE_EVAL_DEFAULTS, reading: values.reading };
+const reading = values.reading;
+if (reading !== 'intent' && reading !== 'code')
+  throw new Error(`--reading must be intent or code, not "${reading}"`);
+const moveEval = { ...MOVE_EVAL_DEFAULTS, reading };
 const FORWARD: Partial<SearchOptions> = {
   forwardPruning: 'threshold',
   forwardKeepCaptures: keep.includes('captures'),
@@ -99,7 +100,7 @@ for (const { playout, position: pos } of randomPlayouts(
       playout,
       depth,
       keep,
-      reading: values.reading,
+      reading,
       plain: { move: plain.bestMove, value: plain.value, pv: plain.pv, moveValue },
       pruned: {
         move: pruned.bestMove,
