@@ -30,9 +30,10 @@ const { values } = parseArgs({
   },
 });
 const keep = values.keep.split(',');
-const reading = values.reading;
-if (reading !== 'intent' && reading !== 'code')
-  throw new Error(`--reading must be intent or code, not "${reading}"`);
+const READINGS = ['intent', 'code'] as const;
+const reading = READINGS.find((r) => r === values.reading);
+if (reading === undefined)
+  throw new Error(`--reading must be intent or code, not "${values.reading}"`);
 const moveEval = { ...MOVE_EVAL_DEFAULTS, reading };
 const FORWARD: Partial<SearchOptions> = {
   forwardPruning: 'threshold',
