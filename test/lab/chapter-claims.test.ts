@@ -112,3 +112,19 @@ describe('chapter 3, each backward scheme at equal time (pruning-elo-time)', () 
     for (const id of ['null', 'lmr', 'futility']) expect(time.get(id)!.low, id).toBeGreaterThan(0);
   });
 });
+
+describe('chapter 3, forward pruning’s agreement with the reference (pruning-bench)', () => {
+  const data = JSON.parse(readFileSync('src/data/experiments/pruning-bench.json', 'utf8')) as {
+    results: { summary: { name: string; agrees: number; agreesAtNodes: number }[] };
+  };
+  const rows = data.results.summary.filter((r) => r.name.startsWith('forward'));
+  const plain = data.results.summary.find((r) => r.name === 'plain')!;
+
+  it('every forward row differs from plain α-β by at most three positions', () => {
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(Math.abs(r.agrees - plain.agrees), r.name).toBeLessThanOrEqual(3);
+      expect(Math.abs(r.agreesAtNodes - plain.agreesAtNodes), r.name).toBeLessThanOrEqual(3);
+    }
+  });
+});
