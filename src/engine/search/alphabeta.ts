@@ -12,6 +12,7 @@ import { canDeclareWin, repetition, Repetition } from '../rules';
 import { integer, toggle } from '../option-spec';
 import { EMPTY, isPromotion, type Move } from '../types';
 import { checkExtension, recaptureResearch } from './extensions';
+import { creditExtension, moveCredit, passCredits } from './dual-credit';
 import { forwardPruneReason } from './forward-pruning';
 import { rewardQuiet } from './ordering';
 import {
@@ -50,8 +51,9 @@ export const REPETITION_WINDOW = 16;
 // #region search-child
 /**
  * Enter a child node: play `move` (0: pass), write every per-ply slot the child reads — the
- * move that led there, the extension budget it inherits, the trace note — search it with the
- * window turned round, and take the move back. Returns the child's value from this side.
+ * move that led there, the extension budget it inherits, Dual Credit's two accounts (the mover's
+ * raised by `credit`), the trace note — search it with the window turned round, and take the move
+ * back. Returns the child's value from this side.
  */
 function searchChild(
   s: SearchState,
@@ -64,10 +66,12 @@ function searchChild(
   extension: number,
   note: Note,
   noteArg = 0,
+  credit = 0,
 ): number {
   const pos = s.pos;
   s.line[ply] = move;
   s.extensions[ply + 1] = s.extensions[ply]! + extension;
+  if (s.options.dualCredit) passCredits(s, ply, credit);
   if (s.trace !== null) {
     s.trace.note = note;
     s.trace.noteArg = noteArg;
@@ -189,6 +193,9 @@ export function alphaBeta(
     if (v !== null) return v;
   }
 
+  // Step 1b. Dual Credit (seed 001): credit the last mover has saved becomes depth.
+  if (o.dualCredit && ply > 0) depth += creditExtension(s, ply);
+
   // Step 2. At the horizon.
   if (depth <= 0 || ply >= MAX_SEARCH_PLY - 1) return horizon(s, ply, depth, alpha, beta);
 
@@ -290,12 +297,17 @@ export function alphaBeta(
       }
     }
 
-    // Step 10. Extensions, and late-move reductions for quiet moves late in the order.
+    // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
+    // Credit at every move (§4.2): the move's credit goes with its first search.
+    const credit = o.dualCredit && o.creditWhere === 'every' ? moveCredit(s, ply, move) : 0;
     const extension = checkExtension(s, ply, check);
     const newDepth = depth - 1 + extension;
     const note = extension > 0 ? Note.CheckExtension : Note.None;
     const reduction = quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
     let v: number;
+    // A null-window search at full depth that lands inside (α, β) is read again with the full
+    // window (principal-variation search); only a PV node has such a window.
+    let nullWindow = false;
     if (reduction > 0) {
       s.counters[Counter.Lmr]!++;
       v = searchChild(
@@ -309,6 +321,7 @@ export function alphaBeta(
         extension,
         Note.Lmr,
         reduction,
+        credit,
       );
       if (v > alpha && !s.stopped) {
         s.counters[Counter.LmrResearch]!++;
@@ -322,17 +335,31 @@ export function alphaBeta(
           false,
           extension,
           Note.LmrResearch,
+          0,
+          credit,
         );
-        if (v > alpha && v < beta && pvNode && !s.stopped)
-          v = searchChild(s, ply, move, newDepth, alpha, beta, true, extension, Note.PvsResearch);
+        nullWindow = true;
       }
     } else if (searched === 0 || !o.pvs) {
-      v = searchChild(s, ply, move, newDepth, alpha, beta, pvNode, extension, note);
+      v = searchChild(s, ply, move, newDepth, alpha, beta, pvNode, extension, note, 0, credit);
     } else {
-      v = searchChild(s, ply, move, newDepth, alpha, alpha + 1, false, extension, note);
-      if (v > alpha && v < beta && !s.stopped)
-        v = searchChild(s, ply, move, newDepth, alpha, beta, true, extension, Note.PvsResearch);
+      v = searchChild(s, ply, move, newDepth, alpha, alpha + 1, false, extension, note, 0, credit);
+      nullWindow = true;
     }
+    if (nullWindow && v > alpha && v < beta && !s.stopped)
+      v = searchChild(
+        s,
+        ply,
+        move,
+        newDepth,
+        alpha,
+        beta,
+        true,
+        extension,
+        Note.PvsResearch,
+        0,
+        credit,
+      );
 
     // Step 11. Seed 000's horizon re-search of a recapture.
     const plies = s.stopped ? 0 : recaptureResearch(s, ply, move, v, beta, extension);
@@ -349,6 +376,28 @@ export function alphaBeta(
         Note.RecaptureResearch,
         plies,
       );
+
+    // Step 11b. Dual Credit (Fig. 1): a move that beats the best so far earns its credit, and
+    // is searched again with the mover's account raised by it.
+    if (o.dualCredit && o.creditWhere === 'improving' && v > best && !s.stopped) {
+      const earned = moveCredit(s, ply, move);
+      if (earned > 0) {
+        s.counters[Counter.DualCreditResearch]!++;
+        v = searchChild(
+          s,
+          ply,
+          move,
+          newDepth,
+          Math.max(alpha, best),
+          beta,
+          pvNode,
+          extension,
+          Note.DualCreditResearch,
+          0,
+          earned,
+        );
+      }
+    }
     searched++;
     if (s.stopped) return 0;
 

@@ -111,6 +111,8 @@ export class Searcher {
         this.options.traceNodes > 0 ? new Tracer(this.options.traceNodes, MAX_SEARCH_PLY) : null;
       s.rootDepth = depth;
       s.extensions[0] = 0;
+      s.credits[0] = 0;
+      s.credits[1] = 0;
       const value = alphaBeta(s, depth, -INFINITE, INFINITE, 0, true);
       // An interrupted iteration is thrown away, unless it is the only one there is.
       if (s.stopped && result !== null) break;

@@ -20,6 +20,7 @@ import {
 } from '../option-spec';
 import type { Result } from '../types';
 import { ALPHA_BETA_OPTIONS } from './alphabeta';
+import { DUAL_CREDIT_OPTIONS } from './dual-credit';
 import { EXTENSION_OPTIONS } from './extensions';
 import { FORWARD_PRUNING_OPTIONS } from './forward-pruning';
 import { ORDERING_OPTIONS } from './ordering';
@@ -55,6 +56,12 @@ export const OPTION_GROUPS = [
     options: EXTENSION_OPTIONS,
   },
   {
+    id: 'dual-credit',
+    title: 'Dual Credit (seed 001)',
+    blurb: 'Credit for forcing moves, turned into depth.',
+    options: DUAL_CREDIT_OPTIONS,
+  },
+  {
     id: 'search',
     title: 'Search',
     blurb: 'The machinery around α-β.',
@@ -85,6 +92,7 @@ export const SEARCH_OPTION_DECLS = {
   ...FUTILITY_OPTIONS,
   ...RAZORING_OPTIONS,
   ...EXTENSION_OPTIONS,
+  ...DUAL_CREDIT_OPTIONS,
   ...ALPHA_BETA_OPTIONS,
   ...QUIESCENCE_OPTIONS,
   ...TT_OPTIONS,

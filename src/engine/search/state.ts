@@ -31,6 +31,8 @@ export const Counter = {
   LmrResearch: 8,
   CheckExtension: 9,
   RecaptureResearch: 10,
+  DualCreditExtension: 11,
+  DualCreditResearch: 12,
 } as const;
 /** The counters' names in SearchStats.counters, by index. */
 export const COUNTER_NAMES = [
@@ -45,6 +47,8 @@ export const COUNTER_NAMES = [
   'lmr-research',
   'check-extension',
   'recapture-research',
+  'dual-credit-extension',
+  'dual-credit-research',
 ] as const;
 
 /** Counters a search returns; `counters` holds one entry per pruning or extension that fired. */
@@ -92,6 +96,11 @@ export class SearchState {
   readonly line = new Uint32Array(MAX_SEARCH_PLY + 1);
   /** Plies of extension the line down to each ply has collected (written by searchChild). */
   readonly extensions = new Uint8Array(MAX_SEARCH_PLY + 1);
+  /**
+   * Dual Credit (seed 001): at [2·ply] the credit of the side to move at that ply, at [2·ply + 1]
+   * the credit of the side that just moved. Written by searchChild, converted on entry.
+   */
+  readonly credits = new Float64Array(2 * (MAX_SEARCH_PLY + 1));
   /** Above zero while a null-move verification search runs (no passes inside it). */
   nullMoveDisabled = 0;
   /** The depth of the iteration under way: extensions never add more than this. */

@@ -85,6 +85,8 @@ export const Note = {
   CheckExtension: 5,
   /** arg = plies added. */
   RecaptureResearch: 6,
+  /** Searched again with the credit it earned (Dual Credit, seed 001). */
+  DualCreditResearch: 7,
 } as const;
 export type Note = (typeof Note)[keyof typeof Note];
 
@@ -235,6 +237,8 @@ function noteText(n: RawNode): string {
       return 'check extension +1';
     case Note.RecaptureResearch:
       return `recapture re-search +${n.noteArg} (seed 000)`;
+    case Note.DualCreditResearch:
+      return 'Dual Credit re-search with the credit it earned (seed 001)';
   }
 }
 

@@ -60,9 +60,13 @@ const SWITCHES: Record<string, { options: Partial<SearchOptions>; counters: stri
     options: { recaptureExtension: true },
     counters: ['recapture-research'],
   },
+  'Dual Credit': {
+    options: { dualCredit: true },
+    counters: ['dual-credit-research', 'dual-credit-extension'],
+  },
 };
 const PRUNING = Object.keys(SWITCHES).filter(
-  (name) => !name.includes('extension') && !name.includes('re-search'),
+  (name) => !name.includes('extension') && !name.includes('re-search') && name !== 'Dual Credit',
 );
 
 interface Totals {
@@ -151,6 +155,11 @@ describe('with every pruning and extension switched off', () => {
     checkExtension: false,
     recaptureExtension: false,
     recapturePlies: 4,
+    dualCredit: false,
+    creditLimit: 0.5,
+    creditWhere: 'every',
+    creditPool: 'combined',
+    combinedCreditLimit: 0.5,
     maxExtension: 0,
   };
 
@@ -200,6 +209,12 @@ describe('the extension cap', () => {
     expect(deepestExtension({ recaptureExtension: true, maxExtension: cap })).toBeLessThanOrEqual(
       cap,
     );
+  });
+
+  it.each([1, 2])('holds for Dual Credit alone, credit converted early (cap %i)', (cap) => {
+    expect(
+      deepestExtension({ dualCredit: true, creditLimit: 0.5, maxExtension: cap }),
+    ).toBeLessThanOrEqual(cap);
   });
 
   it('is reached: a check extension can use the whole budget', () => {

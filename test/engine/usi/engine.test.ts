@@ -174,14 +174,23 @@ describe('usi: the handshake', () => {
     expect(names).toContain('USI_Ponder');
   });
 
-  it('maps toggles to check, selects to combo and whole numbers to spin', () => {
+  it('maps toggles to check, selects to combo and numbers to spin', () => {
     const options = makeUsiOptions(OPTION_SCHEMA);
     for (const spec of OPTION_SCHEMA) {
       const o = options.find((x) => x.path === spec.path)!;
       if (spec.kind === 'toggle') expect(o.type).toBe('check');
       if (spec.kind === 'select') expect(o).toMatchObject({ type: 'combo', vars: spec.choices });
-      if (spec.kind === 'integer' || spec.kind === 'number')
+      if (spec.kind === 'integer')
         expect(o).toMatchObject({ type: 'spin', min: spec.min, max: spec.max });
+      if (spec.kind === 'number') {
+        // A fractional step becomes a whole spin in units of 1/scale.
+        const k = numberScale(spec);
+        expect(o).toMatchObject({
+          type: 'spin',
+          min: Math.round(spec.min * k),
+          max: Math.round(spec.max * k),
+        });
+      }
     }
     expect(options.find((o) => o.path === 'ttSizeMb')).toMatchObject({
       name: 'USI_Hash',

@@ -1,0 +1,257 @@
+/**
+ * Dual Credit search (seed 001, Suzuki and Kotani, after Deep Blue's software search): each side
+ * earns credit for forcing moves along a line, and when one side's credit reaches CREDIT_LIMIT it
+ * is turned into plies of extension. Two accounts, one per side, so that a line of one side's
+ * forcing moves is extended, and a line where both sides merely trade blows is not.
+ *
+ * How we read Fig. 1 (its listing lost the α/β symbols and a few line ends):
+ * - A node is searched with (myCredit, hisCredit): the credit of the side to move and of the side
+ *   that just moved. A child gets them swapped, so each side's credit follows its own moves.
+ * - On entry, before the horizon test (so a leaf can be extended): if hisCredit ≥ CREDIT_LIMIT,
+ *   extension = ceil(hisCredit − CREDIT_LIMIT); hisCredit −= extension; myCredit =
+ *   max(myCredit − extension, 0); depth += extension. (2.5 → one ply, 3.4 → two, as the paper
+ *   says. At exactly the limit the code extends by ceil(0) = 0 plies; we follow it.) Here the
+ *   extension also draws on the line's extension budget (extensions.ts), so it is capped like
+ *   every other extension; the paper gives no cap.
+ * - When a move's value beats the best so far (`sc > score`), GenerateCredit() gives the move its
+ *   credit, and the move is searched again with the mover's credit raised by it. The code
+ *   re-searches whenever the credit is positive; the prose says the search first checks whether
+ *   the new credit causes an extension and re-searches only then. We follow the code: the
+ *   re-search is the only way credit reaches the subtree, so re-searching only where the credit
+ *   extends at once would never let credit build up over several moves (we tried: at the default
+ *   limit no extension ever fired). The window of both searches is the node's,
+ *   (−β, −max(α, best)) seen from the child.
+ * Variants (§4.2, §4.3): credit at every move (given before the first search, no re-search), and
+ * one pool shared by both sides with its own limit.
+ */
+import { type MoveFeature, moveFeatures, MoveFeature as F } from '../eval/move-features';
+import { CAPTURE_VALUE, PIECE_VALUE } from '../eval/material';
+import { number, select, table, toggle } from '../option-spec';
+import type { Position } from '../position';
+import { EMPTY, isDrop, Kind, type Move } from '../types';
+import { extensionBudget } from './extensions';
+import { Counter, type SearchState } from './state';
+
+/** Table 1's pieces, in its order: 王 飛 角 金 銀 桂 香 歩 龍 馬 成銀 成桂 成香 と. */
+export const CREDIT_PIECES = [
+  'king',
+  'rook',
+  'bishop',
+  'gold',
+  'silver',
+  'knight',
+  'lance',
+  'pawn',
+  'dragon',
+  'horse',
+  'promoted silver',
+  'promoted knight',
+  'promoted lance',
+  'tokin',
+] as const;
+
+/** Table 1's meanings of a move, in its order. */
+export const CREDIT_MEANINGS = [
+  'captures the piece that just moved',
+  'captures another piece',
+  'moves a threatened piece away',
+  'to a square the opponent attacks',
+  'to a square it does not attack',
+  'check',
+  'escape from check',
+  'captures a more valuable piece',
+  'captures a less valuable piece',
+  'promotes',
+  'drop onto an attacked square',
+  'drop onto an unattacked square',
+  'high provisional value',
+  'other',
+] as const;
+
+/** Table row of a piece kind (1–14 as in types.ts). */
+const ROW_OF_KIND: readonly number[] = [-1, 7, 6, 5, 4, 2, 1, 3, 0, 13, 12, 11, 10, 9, 8];
+
+/**
+ * Default credits, one row per piece. The paper's values were tuned by hand and are not printed.
+ * Ours are round numbers chosen so that a side earns one ply of extension (CREDIT_LIMIT 2) after
+ * about three forcing moves along a line: a check 0.75 (1 for a dropped or moved rook, bishop or
+ * their promotions, whose checks are the hardest to meet), an escape from check 0.5, taking the
+ * piece that just moved 0.5, taking a more valuable piece 0.75, a promotion 0.5, a threatened piece
+ * moving away 0.25; the king earns credit only for escapes. Not tuned: the table is an option.
+ */
+// prettier-ignore
+const DEFAULT_CREDITS: readonly number[] = [
+  //  last  other flee  toAtt toSafe check evade more  less  promo dropA dropS high  other
+  /* king  */ 0.5, 0.25, 0.25, 0, 0, 0, 0.5, 0.5, 0.25, 0, 0, 0, 0, 0,
+  /* rook  */ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* bishop*/ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* gold  */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* silver*/ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* knight*/ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* lance */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* pawn  */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
+  /* dragon*/ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* horse */ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* +S    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* +N    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* +L    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  /* tokin */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+];
+
+export const DUAL_CREDIT_OPTIONS = {
+  dualCredit: toggle({
+    label: 'Dual Credit',
+    default: false,
+    help: 'Seed 001: each side earns credit for forcing moves; enough credit becomes extension.',
+  }),
+  creditLimit: number({
+    label: 'Credit limit',
+    default: 2,
+    min: 0.5,
+    max: 8,
+    step: 0.25,
+    help: 'Credit a side needs before it is turned into plies (the paper’s example: 2).',
+  }),
+  creditWhere: select({
+    label: 'Credit given',
+    choices: ['improving', 'every'],
+    default: 'improving',
+    help: 'At moves that beat the best so far, with a re-search (Fig. 1), or at every move (§4.2).',
+  }),
+  creditPool: select({
+    label: 'Credit accounts',
+    choices: ['separate', 'combined'],
+    default: 'separate',
+    help: 'One account per side (Dual Credit) or one shared by both (§4.3).',
+  }),
+  combinedCreditLimit: number({
+    label: 'Combined limit',
+    default: 4.5,
+    min: 0.5,
+    max: 16,
+    step: 0.25,
+    help: 'The limit of a shared account: the paper used a little more than twice the separate one.',
+  }),
+  creditTable: table({
+    label: 'Credits by move class',
+    rows: CREDIT_PIECES,
+    columns: CREDIT_MEANINGS,
+    default: DEFAULT_CREDITS,
+    min: 0,
+    max: 4,
+    step: 0.25,
+    whole: false,
+    help: 'Seed 001, Table 1: the credit a move earns, by the piece that moves and what the move does (the largest entry that applies).',
+  }),
+};
+
+/**
+ * "High provisional value" (仮評価が高い手): the paper does not define its provisional value. Ours
+ * is what a capture gains at once, the piece off the board and into the hand, and "high" is at
+ * least a silver's value.
+ */
+const HIGH_VALUE = PIECE_VALUE[Kind.Silver]!;
+
+// #region generate-credit
+/**
+ * GenerateCredit(): the credit `move` (legal in `pos`) earns, from Table 1. A move may fit several
+ * meanings (a capture of the piece that just moved that also gives check); it earns the largest
+ * of their entries. `previous` is the opponent's last move.
+ */
+export function generateCredit(
+  pos: Position,
+  move: Move,
+  previous: Move,
+  credits: readonly number[],
+): number {
+  const to = move & 0xff;
+  const from = (move >> 8) & 0xff;
+  const drop = isDrop(move);
+  const kind = drop ? from : pos.board[from]! & 15;
+  const row = ROW_OF_KIND[kind]! * CREDIT_MEANINGS.length;
+  const f = moveFeatures(pos, move, previous);
+  const has = (bit: MoveFeature): boolean => (f & bit) !== 0;
+  let best = 0;
+  const take = (column: number): void => {
+    const c = credits[row + column]!;
+    if (c > best) best = c;
+  };
+  if (has(F.Capture)) {
+    take(has(F.CapturesLastMoved) ? 0 : 1);
+    const captured = pos.board[to]!;
+    if (captured !== EMPTY) take(PIECE_VALUE[captured & 15]! > PIECE_VALUE[kind]! ? 7 : 8);
+    if (CAPTURE_VALUE[captured & 15]! >= HIGH_VALUE) take(12);
+  }
+  if (has(F.FromAttacked)) take(2);
+  if (drop) take(has(F.DropOntoAttacked) ? 10 : 11);
+  else take(has(F.ToAttacked) ? 3 : 4);
+  if (has(F.Check)) take(5);
+  if (has(F.Evasion)) take(6);
+  if (has(F.Promotion)) take(9);
+  if (best === 0) take(13);
+  return best;
+}
+// #endregion
+
+// #region credit-accounts
+/**
+ * searchChild's part: the child's accounts are this node's turned round, the mover's raised by
+ * `credit`. With one shared account both slots hold the same pool.
+ */
+export function passCredits(s: SearchState, ply: number, credit: number): void {
+  const c = s.credits;
+  const mine = c[2 * ply]!;
+  const his = c[2 * ply + 1]!;
+  if (s.options.creditPool === 'combined') {
+    c[2 * ply + 2] = c[2 * ply + 3] = mine + credit;
+    return;
+  }
+  c[2 * ply + 2] = his;
+  c[2 * ply + 3] = mine + credit;
+}
+
+/**
+ * Fig. 1, lines 10–15, as arithmetic: the accounts of the side that just moved (`his`) and of the
+ * side to move (`mine`), the limit, and the plies the line may still be extended by. Returns the
+ * plies and both accounts after. With one shared account, `mine` is the same pool.
+ */
+export function convertCredit(
+  his: number,
+  mine: number,
+  limit: number,
+  budget: number,
+  combined: boolean,
+): { plies: number; his: number; mine: number } {
+  if (his < limit) return { plies: 0, his, mine };
+  const plies = Math.max(0, Math.min(Math.ceil(his - limit), budget));
+  return {
+    plies,
+    his: his - plies,
+    mine: combined ? his - plies : Math.max(mine - plies, 0),
+  };
+}
+
+/**
+ * On entry to a node: if the side that just moved has saved CREDIT_LIMIT or more, turn
+ * ceil(credit − limit) of it into plies (no more than the line's extension budget), take the
+ * same from the other account, not below zero, and return the plies to add to the depth.
+ */
+export function creditExtension(s: SearchState, ply: number): number {
+  const o = s.options;
+  const c = s.credits;
+  const combined = o.creditPool === 'combined';
+  const limit = combined ? o.combinedCreditLimit : o.creditLimit;
+  if (c[2 * ply + 1]! < limit) return 0;
+  const r = convertCredit(c[2 * ply + 1]!, c[2 * ply]!, limit, extensionBudget(s, ply), combined);
+  c[2 * ply + 1] = r.his;
+  c[2 * ply] = r.mine;
+  if (r.plies === 0) return 0;
+  s.extensions[ply] = s.extensions[ply]! + r.plies;
+  s.counters[Counter.DualCreditExtension]! += r.plies;
+  return r.plies;
+}
+// #endregion
+
+/** GenerateCredit() for a move of the node at `ply`, with the search's credit table. */
+export const moveCredit = (s: SearchState, ply: number, move: Move): number =>
+  generateCredit(s.pos, move, ply > 0 ? s.line[ply - 1]! : 0, s.options.creditTable);
