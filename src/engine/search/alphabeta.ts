@@ -377,9 +377,9 @@ export function alphaBeta(
         plies,
       );
 
-    // Step 11b. Dual Credit (Fig. 1): a move that beats the best so far earns its credit, and
-    // is searched again with the mover's account raised by it.
-    if (o.dualCredit && o.creditWhere === 'improving' && v > best && !s.stopped) {
+    // Step 11b. Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched
+    // again with the mover's account raised by it.
+    if (o.dualCredit && o.creditWhere === 'improving' && v > alpha && !s.stopped) {
       const earned = moveCredit(s, ply, move);
       if (earned > 0) {
         s.counters[Counter.DualCreditResearch]!++;
@@ -388,7 +388,7 @@ export function alphaBeta(
           ply,
           move,
           newDepth,
-          Math.max(alpha, best),
+          alpha,
           beta,
           pvNode,
           extension,
