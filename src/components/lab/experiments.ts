@@ -6,6 +6,7 @@
  */
 import benchPositions from '../../../test/fixtures/bench-positions.json';
 import type { ExperimentData, MatchRow, MatchSeriesData } from '../../engine/lab/experiment-data';
+import { median } from '../../engine/lab/stats';
 
 const FILES = import.meta.glob<ExperimentData>('/src/data/experiments/*.json', {
   eager: true,
@@ -222,11 +223,10 @@ export function summarize(values: readonly number[]): {
   min: number | null;
   max: number | null;
 } {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const n = sorted.length;
+  const finite = values.filter(Number.isFinite);
+  const n = finite.length;
   if (n === 0) return { n, median: null, min: null, max: null };
-  const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-  return { n, median, min: sorted[0]!, max: sorted[n - 1]! };
+  return { n, median: median(finite), min: Math.min(...finite), max: Math.max(...finite) };
 }
 
 /**

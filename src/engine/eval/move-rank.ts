@@ -4,6 +4,7 @@
  * the move evaluation puts good moves first, which is what both move ordering and forward
  * pruning need.
  */
+import { median } from '../lab/stats';
 import { parseSfen } from '../sfen';
 import { type MoveEvalParams, MOVE_EVAL_DEFAULTS, evaluateMoves } from './move-evaluation';
 
@@ -45,13 +46,6 @@ export function referenceRank(
   const first = ordered.findIndex((e) => e.value === value);
   const last = ordered.findLastIndex((e) => e.value === value);
   return { rank: (first + last) / 2 + 1, moves: ordered.length };
-}
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export function rankReport(

@@ -299,7 +299,7 @@ export function alphaBeta(
 
     // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
     // Credit at every move (§4.2): the move's credit goes with its first search.
-    const credit = o.dualCredit && o.creditWhere === 'every' ? moveCredit(s, ply, move) : 0;
+    const credit = s.creditEveryMove ? moveCredit(s, ply, move) : 0;
     const extension = checkExtension(s, ply, check);
     const newDepth = depth - 1 + extension;
     const note = extension > 0 ? Note.CheckExtension : Note.None;
@@ -379,7 +379,7 @@ export function alphaBeta(
 
     // Step 11b. Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched
     // again with the mover's account raised by it.
-    if (o.dualCredit && o.creditWhere === 'improving' && v > alpha && !s.stopped) {
+    if (s.creditImproving && v > alpha && !s.stopped) {
       const earned = moveCredit(s, ply, move);
       if (earned > 0) {
         s.counters[Counter.DualCreditResearch]!++;

@@ -117,6 +117,9 @@ export class SearchState {
   forwardMode: ForwardMode = ForwardMode.Off;
   /** forwardRank when pruning by rank, else 0. */
   rankLimit = 0;
+  /** Dual Credit (seed 001): credit at moves that raise α, with a re-search; or at every move. */
+  creditImproving = false;
+  creditEveryMove = false;
   /** Forward pruning by rank reads moves tied with the k-th only up to k moves in all. */
   rankBreakTies = true;
   seeCaptures = false;
@@ -176,6 +179,8 @@ export class SearchState {
           : ForwardMode.Off;
     this.rankLimit = this.forwardMode === ForwardMode.Rank ? o.forwardRank : 0;
     this.rankBreakTies = o.forwardRankTies === 'break';
+    this.creditImproving = o.dualCredit && o.creditWhere === 'improving';
+    this.creditEveryMove = o.dualCredit && o.creditWhere === 'every';
     this.needsAllValues = this.orderMode === OrderMode.MoveValue || this.rankLimit > 0;
     this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
     this.seeCaptures = o.captureOrder === 'see';

@@ -231,13 +231,27 @@ describe('the extension cap', () => {
   });
 });
 
+/** A forward-pruning fixture's claim: with these options (and the seed's rule), this move and value. */
+interface MissClaim {
+  options: Partial<SearchOptions>;
+  seedRule?: boolean;
+  bestMove: string;
+  value: number;
+}
+
+function expectClaim(
+  miss: { sfen: string; depth: number; seedRule: Partial<SearchOptions> },
+  claim: MissClaim,
+): void {
+  const options = claim.seedRule ? { ...claim.options, ...miss.seedRule } : claim.options;
+  const r = search(miss.sfen, options, miss.depth);
+  expect({ move: r.bestMove, value: r.value }).toEqual({
+    move: claim.bestMove,
+    value: claim.value,
+  });
+}
+
 describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)', () => {
-  interface Claim {
-    options: Partial<SearchOptions>;
-    seedRule?: boolean;
-    bestMove: string;
-    value: number;
-  }
   const miss = readJson<{
     sfen: string;
     depth: number;
@@ -250,7 +264,7 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
       attack: number;
     };
     seedRule: Partial<SearchOptions>;
-    claims: Claim[];
+    claims: MissClaim[];
   }>('forward-miss.json');
 
   it(`values the sacrifice ${miss.sacrifice.move} at ${miss.sacrifice.moveValue}, last of the moves`, () => {
@@ -276,29 +290,18 @@ describe('chapter 3’s forward-pruning miss (test/fixtures/forward-miss.json)',
     expect(pos.checkerCount()).toBe(2);
   });
 
-  it.each(miss.claims)('$options (seed rule: $seedRule) plays $bestMove', (claim) => {
-    const options = claim.seedRule ? { ...claim.options, ...miss.seedRule } : claim.options;
-    const r = search(miss.sfen, options, miss.depth);
-    expect({ move: r.bestMove, value: r.value }).toEqual({
-      move: claim.bestMove,
-      value: claim.value,
-    });
-  });
+  it.each(miss.claims)('$options (seed rule: $seedRule) plays $bestMove', (claim) =>
+    expectClaim(miss, claim),
+  );
 });
 
 describe('a miss of the seed’s own rule, read as written (test/fixtures/forward-miss-literal.json)', () => {
-  interface Claim {
-    options: Partial<SearchOptions>;
-    seedRule?: boolean;
-    bestMove: string;
-    value: number;
-  }
   const miss = readJson<{
     sfen: string;
     depth: number;
     sacrifice: { move: string; moveValue: number; rank: number; legalMoves: number };
     seedRule: Partial<SearchOptions>;
-    claims: Claim[];
+    claims: MissClaim[];
     deeper: { depth: number; values: Record<string, number> };
   }>('forward-miss-literal.json');
 
@@ -322,14 +325,9 @@ describe('a miss of the seed’s own rule, read as written (test/fixtures/forwar
     expect(pos.inCheck()).toBe(true);
   });
 
-  it.each(miss.claims)('$options (seed rule: $seedRule) plays $bestMove', (claim) => {
-    const options = claim.seedRule ? { ...claim.options, ...miss.seedRule } : claim.options;
-    const r = search(miss.sfen, options, miss.depth);
-    expect({ move: r.bestMove, value: r.value }).toEqual({
-      move: claim.bestMove,
-      value: claim.value,
-    });
-  });
+  it.each(miss.claims)('$options (seed rule: $seedRule) plays $bestMove', (claim) =>
+    expectClaim(miss, claim),
+  );
 
   it.each(Object.entries(miss.deeper.values))(
     'by plain α-β’s reading to depth 3, %s is worth %i',
