@@ -1,5 +1,5 @@
 /**
- * Named option sets: the schemes chapters 3 and 4 compare (each a difference from the default
+ * Named option sets: the schemes chapters 3 to 5 compare (each a difference from the default
  * options, where everything that prunes or extends is off), by a short name a match, an
  * experiment, a chart or a reader's link can use. `npm run match -- --a null --b plain` plays
  * two of them.
@@ -16,7 +16,7 @@ export interface Preset {
   options: Partial<SearchOptions>;
 }
 
-/** The schemes of chapters 3 and 4, with the settings `npm run bench:pruning` measures. */
+/** The schemes of chapters 3 to 5 (the first two chapters' with the settings `npm run bench:pruning` measures). */
 export const PRESETS: readonly Preset[] = [
   { id: 'plain', label: 'plain α-β', kind: 'plain', options: {} },
   {
@@ -53,6 +53,19 @@ export const PRESETS: readonly Preset[] = [
     label: 'recapture re-search',
     kind: 'extension',
     options: { recaptureExtension: true },
+  },
+  { id: 'dual-credit', label: 'Dual Credit', kind: 'extension', options: { dualCredit: true } },
+  {
+    id: 'dual-credit-every',
+    label: 'Dual Credit, credit at every move',
+    kind: 'extension',
+    options: { dualCredit: true, creditWhere: 'every' },
+  },
+  {
+    id: 'dual-credit-combined',
+    label: 'Dual Credit, one shared account',
+    kind: 'extension',
+    options: { dualCredit: true, creditPool: 'combined' },
   },
 ];
 

@@ -12,7 +12,13 @@ import { canDeclareWin, repetition, Repetition } from '../rules';
 import { integer, toggle } from '../option-spec';
 import { EMPTY, isPromotion, type Move } from '../types';
 import { checkExtension, recaptureResearch } from './extensions';
-import { creditExtension, moveCredit, passCredits } from './dual-credit';
+import {
+  carriesCredit,
+  creditCanMatter,
+  creditExtension,
+  moveCreditEntry,
+  passCredits,
+} from './dual-credit';
 import { forwardPruneReason } from './forward-pruning';
 import { rewardQuiet } from './ordering';
 import {
@@ -52,7 +58,7 @@ export const REPETITION_WINDOW = 16;
 /**
  * Enter a child node: play `move` (0: pass), write every per-ply slot the child reads — the
  * move that led there, the extension budget it inherits, Dual Credit's two accounts (the mover's
- * raised by `credit`), the trace note — search it with the window turned round, and take the move
+ * raised by the credit of table entry `creditEntry`), the trace note — search it with the window turned round, and take the move
  * back. Returns the child's value from this side.
  */
 function searchChild(
@@ -66,12 +72,12 @@ function searchChild(
   extension: number,
   note: Note,
   noteArg = 0,
-  credit = 0,
+  creditEntry = -1,
 ): number {
   const pos = s.pos;
   s.line[ply] = move;
   s.extensions[ply + 1] = s.extensions[ply]! + extension;
-  if (s.options.dualCredit) passCredits(s, ply, credit);
+  if (s.options.dualCredit) passCredits(s, ply, creditEntry);
   if (s.trace !== null) {
     s.trace.note = note;
     s.trace.noteArg = noteArg;
@@ -219,6 +225,7 @@ export function alphaBeta(
     if (
       !pvNode &&
       s.tt.depth(entry) >= depth &&
+      !carriesCredit(s, ply, depth) &&
       (bound === Bound.Exact ||
         (bound === Bound.Lower && v >= beta) ||
         (bound === Bound.Upper && v <= alpha))
@@ -299,7 +306,7 @@ export function alphaBeta(
 
     // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
     // Credit at every move (§4.2): the move's credit goes with its first search.
-    const credit = s.creditEveryMove ? moveCredit(s, ply, move) : 0;
+    const credit = s.creditEveryMove ? moveCreditEntry(s, ply, move) : -1; // a table entry
     const extension = checkExtension(s, ply, check);
     const newDepth = depth - 1 + extension;
     const note = extension > 0 ? Note.CheckExtension : Note.None;
@@ -380,8 +387,8 @@ export function alphaBeta(
     // Step 11b. Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched
     // again with the mover's account raised by it.
     if (s.creditImproving && v > alpha && !s.stopped) {
-      const earned = moveCredit(s, ply, move);
-      if (earned > 0) {
+      const earned = moveCreditEntry(s, ply, move);
+      if (earned >= 0 && creditCanMatter(s, ply, newDepth, earned, extension)) {
         s.counters[Counter.DualCreditResearch]!++;
         v = searchChild(
           s,

@@ -25,6 +25,13 @@
  *   extends at once would never let credit build up over several moves (we tried: at the default
  *   limit no extension ever fired). The window of both searches is the node's,
  *   (−β, −α) seen from the child.
+ * Two things Fig. 1 does not meet, because it has no transposition table and re-searches blindly:
+ * - The first search of a move leaves its child in the table; the re-search with the credit would
+ *   find that entry and return at once, so the credit would never reach the subtree (measured: on
+ *   the matsuri position at depth 4, no extension at all). A node whose credit may still turn into
+ *   depth below it takes only the move from the table, not the value (carriesCredit).
+ * - Where the child is at the horizon and the credit does not extend there, the re-search would
+ *   read the same quiescence tree again; we skip it (creditCanMatter), which changes no value.
  * Variants (§4.2, §4.3): credit at every move (given before the first search, no re-search), and
  * one pool shared by both sides with its own limit.
  */
@@ -77,29 +84,36 @@ const ROW_OF_KIND: readonly number[] = [-1, 7, 6, 5, 4, 2, 1, 3, 0, 13, 12, 11, 
 
 /**
  * Default credits, one row per piece. The paper's values were tuned by hand and are not printed.
- * Ours are round numbers chosen so that a side earns one ply of extension (CREDIT_LIMIT 2) after
- * about three forcing moves along a line: a check 0.75 (1 for a dropped or moved rook, bishop or
- * their promotions, whose checks are the hardest to meet), an escape from check 0.5, taking the
- * piece that just moved 0.5, taking a more valuable piece 0.75, a promotion 0.5, a threatened piece
- * moving away 0.25; the king earns credit only for escapes. Not tuned: the table is an option.
+ * Ours are round numbers built around one rule: with CREDIT_LIMIT 2, two checks by one side along a
+ * line earn it one ply (1.25 + 1.25 = 2.5 → 1, the paper's own example). A check is 1.25, 1.5 for
+ * a rook, bishop or their promotions, whose checks are the hardest to meet. Captures earn less
+ * (the piece that just moved 0.5, a more valuable piece 0.75, a capture worth at least a silver 0.5,
+ * any other 0.25), because quiescence search already reads captures past the horizon; a promotion
+ * or an escape from check 0.5, a threatened piece moving away 0.25; quiet moves and drops nothing;
+ * the king earns credit only for escapes and captures. So a check and a capture of a larger piece
+ * (2.0, exactly the limit) extend nothing yet; a third forcing move does. Tried at depths 3 and 4
+ * on a dozen bench positions against two other tables: one with half these checks, which extended
+ * nothing at these depths, and one crediting captures like checks, which read 2.5 times the nodes
+ * of plain α-β at depth 4. Not tuned beyond that. The whole table is an option, and chapter 5's
+ * grid edits it.
  */
 // prettier-ignore
 const DEFAULT_CREDITS: readonly number[] = [
-  //  last  other flee  toAtt toSafe check evade more  less  promo dropA dropS high  other
-  /* king  */ 0.5, 0.25, 0.25, 0, 0, 0, 0.5, 0.5, 0.25, 0, 0, 0, 0, 0,
-  /* rook  */ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* bishop*/ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* gold  */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* silver*/ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* knight*/ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* lance */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* pawn  */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0.5, 0, 0, 0, 0,
-  /* dragon*/ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* horse */ 0.5, 0.25, 0.25, 0, 0, 1, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* +S    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* +N    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* +L    */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
-  /* tokin */ 0.5, 0.25, 0.25, 0, 0, 0.75, 0.5, 0.75, 0.25, 0, 0, 0, 0, 0,
+  //          last  other flee toAtt toSafe check evade more less promo dropA dropS high other
+  /* king  */ 0.5, 0.25, 0.25, 0, 0, 0, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* rook  */ 0.5, 0.25, 0.25, 0, 0, 1.5, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* bishop*/ 0.5, 0.25, 0.25, 0, 0, 1.5, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* gold  */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* silver*/ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* knight*/ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* lance */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* pawn  */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0.5, 0, 0, 0.5, 0,
+  /* dragon*/ 0.5, 0.25, 0.25, 0, 0, 1.5, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* horse */ 0.5, 0.25, 0.25, 0, 0, 1.5, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* +S    */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* +N    */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* +L    */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
+  /* tokin */ 0.5, 0.25, 0.25, 0, 0, 1.25, 0.5, 0.75, 0.25, 0, 0, 0, 0.5, 0,
 ];
 
 export const DUAL_CREDIT_OPTIONS = {
@@ -158,11 +172,12 @@ const HIGH_VALUE = PIECE_VALUE[Kind.Silver]!;
 
 // #region generate-credit
 /**
- * GenerateCredit(): the credit `move` (legal in `pos`) earns, from Table 1. A move may fit several
- * meanings (a capture of the piece that just moved that also gives check); it earns the largest
- * of their entries. `previous` is the opponent's last move.
+ * GenerateCredit(): which entry of Table 1 `move` (legal in `pos`) earns, as an index into the
+ * credit table (row · 14 + column), or −1 when every entry that applies is zero. A move may fit
+ * several meanings (a capture of the piece that just moved that also gives check); it earns the
+ * largest of their entries, and the first of equals. `previous` is the opponent's last move.
  */
-export function generateCredit(
+export function creditEntry(
   pos: Position,
   move: Move,
   previous: Move,
@@ -175,10 +190,10 @@ export function generateCredit(
   const row = ROW_OF_KIND[kind]! * CREDIT_MEANINGS.length;
   const f = moveFeatures(pos, move, previous);
   const has = (bit: MoveFeature): boolean => (f & bit) !== 0;
-  let best = 0;
+  let best = -1;
   const take = (column: number): void => {
     const c = credits[row + column]!;
-    if (c > best) best = c;
+    if (c > 0 && (best < 0 || c > credits[best]!)) best = row + column;
   };
   if (has(F.Capture)) {
     take(has(F.CapturesLastMoved) ? 0 : 1);
@@ -192,20 +207,34 @@ export function generateCredit(
   if (has(F.Check)) take(5);
   if (has(F.Evasion)) take(6);
   if (has(F.Promotion)) take(9);
-  if (best === 0) take(13);
+  if (best < 0) take(13);
   return best;
+}
+
+/** The credit `move` earns (Fig. 1's GenerateCredit()): its entry's value, or 0. */
+export function generateCredit(
+  pos: Position,
+  move: Move,
+  previous: Move,
+  credits: readonly number[],
+): number {
+  const e = creditEntry(pos, move, previous, credits);
+  return e < 0 ? 0 : credits[e]!;
 }
 // #endregion
 
 // #region credit-accounts
 /**
- * searchChild's part: the child's accounts are this node's turned round, the mover's raised by
- * `credit`. With one shared account both slots hold the same pool.
+ * searchChild's part: the child's accounts are this node's turned round, the mover's raised by the
+ * credit of table entry `entry` (−1: none), which is remembered so that an extension it sets off
+ * can be put down to its class. With one shared account both slots hold the same pool.
  */
-export function passCredits(s: SearchState, ply: number, credit: number): void {
+export function passCredits(s: SearchState, ply: number, entry: number): void {
   const c = s.credits;
+  const credit = entry < 0 ? 0 : s.options.creditTable[entry]!;
   const mine = c[2 * ply]!;
   const his = c[2 * ply + 1]!;
+  s.creditEntries[ply + 1] = entry;
   if (s.options.creditPool === 'combined') {
     c[2 * ply + 2] = c[2 * ply + 3] = mine + credit;
     return;
@@ -252,10 +281,120 @@ export function creditExtension(s: SearchState, ply: number): number {
   if (r.plies === 0) return 0;
   s.extensions[ply] = s.extensions[ply]! + r.plies;
   s.counters[Counter.DualCreditExtension]! += r.plies;
+  s.creditExtensionsByPly[ply]! += r.plies;
+  // Conversion follows a move that raised the account (it was below the limit plus one before).
+  const entry = s.creditEntries[ply]!;
+  if (entry >= 0) s.creditExtensionsByClass[entry]! += r.plies;
   return r.plies;
 }
 // #endregion
 
-/** GenerateCredit() for a move of the node at `ply`, with the search's credit table. */
-export const moveCredit = (s: SearchState, ply: number, move: Move): number =>
-  generateCredit(s.pos, move, ply > 0 ? s.line[ply - 1]! : 0, s.options.creditTable);
+/**
+ * Whether a re-search with the credit of table entry `entry` can come out differently from the
+ * search just made. Only where the child is at the horizon can we tell it cannot: quiescence search
+ * knows no credit, so unless the raised account turns into an extension at the child itself, the
+ * second search would read the same tree again. (This is the paper's prose, "check whether the
+ * credit causes an extension, and re-search only then", applied where it is exact.) `extension` is
+ * what the move has already drawn on the line's budget.
+ */
+export function creditCanMatter(
+  s: SearchState,
+  ply: number,
+  childDepth: number,
+  entry: number,
+  extension: number,
+): boolean {
+  if (childDepth > 0) return true;
+  const o = s.options;
+  const limit = o.creditPool === 'combined' ? o.combinedCreditLimit : o.creditLimit;
+  const account = s.credits[2 * ply]! + o.creditTable[entry]!;
+  return account > limit && extensionBudget(s, ply) - extension >= 1;
+}
+
+/**
+ * Whether the node at `ply`, `depth` plies from the horizon, carries credit that may still turn
+ * into depth below it. Such a node may read deeper than the same position without the credit, so
+ * its transposition-table entry's value must not answer it (its move still orders the moves): an
+ * entry made by the first search of a move, without credit, would answer the re-search that carries
+ * the credit, and the credit would never reach the subtree. Credit that cannot reach the limit in
+ * the moves left to its side (each earning at most the table's largest entry) changes nothing below,
+ * and the table may answer. Extensions of other kinds are not counted: a bound, not a proof.
+ */
+export function carriesCredit(s: SearchState, ply: number, depth: number): boolean {
+  if (!s.dualCreditOn) return false;
+  const mine = s.credits[2 * ply]!;
+  const his = s.credits[2 * ply + 1]!;
+  if (mine === 0 && his === 0) return false;
+  const o = s.options;
+  const most = s.largestCredit;
+  if (o.creditPool === 'combined') return mine + depth * most > o.combinedCreditLimit;
+  return (
+    mine + Math.ceil(depth / 2) * most > o.creditLimit ||
+    his + Math.floor(depth / 2) * most > o.creditLimit
+  );
+}
+
+/** The credit-table entry a move of the node at `ply` earns (−1: none), with the search's table. */
+export const moveCreditEntry = (s: SearchState, ply: number, move: Move): number =>
+  creditEntry(s.pos, move, ply > 0 ? s.line[ply - 1]! : 0, s.options.creditTable);
+
+/** What creditTrace reads from the options (a SearchOptions will do). */
+export interface CreditSettings {
+  creditTable: readonly number[];
+  creditLimit: number;
+  creditPool: 'separate' | 'combined';
+  combinedCreditLimit: number;
+}
+
+/** One move of a credit trace. */
+export interface CreditStep {
+  move: Move;
+  /** 0: the side to move where the line starts; 1: the other side. */
+  side: 0 | 1;
+  /** The table entry the move earned (row · 14 + column), or −1. */
+  entry: number;
+  credit: number;
+  /** Plies the search would add on entering the position after the move. */
+  extension: number;
+  /** Both sides' accounts after the move and any conversion: [side 0, side 1]. */
+  accounts: [number, number];
+}
+
+// #region credit-trace
+/**
+ * How credit builds up and turns into depth along a line of moves, as in the search when each
+ * move beats the best before it (as the moves of a principal variation do): each move earns its
+ * entry of the table, and on entering the next position the mover's account, if at or above the
+ * limit, becomes plies. `budget` is the most extension the line may collect (the search's is the
+ * extension cap, and no more than the iteration's depth). `pos` is left as it was.
+ */
+export function creditTrace(
+  pos: Position,
+  moves: readonly Move[],
+  o: CreditSettings,
+  budget = Infinity,
+): CreditStep[] {
+  const combined = o.creditPool === 'combined';
+  const limit = combined ? o.combinedCreditLimit : o.creditLimit;
+  const accounts: [number, number] = [0, 0];
+  const steps: CreditStep[] = [];
+  let left = budget;
+  let previous: Move = 0;
+  for (const [i, move] of moves.entries()) {
+    const side = (i % 2) as 0 | 1;
+    const entry = creditEntry(pos, move, previous, o.creditTable);
+    const credit = entry < 0 ? 0 : o.creditTable[entry]!;
+    pos.doMove(move);
+    previous = move;
+    if (combined) accounts[0] = accounts[1] = accounts[side] + credit;
+    else accounts[side] += credit;
+    const r = convertCredit(accounts[side], accounts[1 - side]!, limit, left, combined);
+    accounts[side] = r.his;
+    accounts[1 - side] = r.mine;
+    left -= r.plies;
+    steps.push({ move, side, entry, credit, extension: r.plies, accounts: [...accounts] });
+  }
+  for (let i = moves.length - 1; i >= 0; i--) pos.undoMove(moves[i]!);
+  return steps;
+}
+// #endregion

@@ -65,6 +65,8 @@ export interface SearchStats {
   firstMoveCutoffs: number;
   seldepth: number;
   counters: Record<string, number>;
+  /** With Dual Credit on: its extension plies by ply, and by move class (table entry). */
+  dualCredit?: { byPly: number[]; byClass: number[] };
 }
 
 export const newStats = (): SearchStats => ({
@@ -101,6 +103,8 @@ export class SearchState {
    * the credit of the side that just moved. Written by searchChild, converted on entry.
    */
   readonly credits = new Float64Array(2 * (MAX_SEARCH_PLY + 1));
+  /** The credit-table entry the move into each ply earned (−1: none), for the statistics. */
+  readonly creditEntries = new Int16Array(MAX_SEARCH_PLY + 1);
   /** Above zero while a null-move verification search runs (no passes inside it). */
   nullMoveDisabled = 0;
   /** The depth of the iteration under way: extensions never add more than this. */
@@ -120,6 +124,9 @@ export class SearchState {
   /** Dual Credit (seed 001): credit at moves that raise α, with a re-search; or at every move. */
   creditImproving = false;
   creditEveryMove = false;
+  dualCreditOn = false;
+  /** The credit table's largest entry: the most one move can earn. */
+  largestCredit = 0;
   /** Forward pruning by rank reads moves tied with the k-th only up to k moves in all. */
   rankBreakTies = true;
   seeCaptures = false;
@@ -142,6 +149,9 @@ export class SearchState {
   firstMoveCutoffs = 0;
   seldepth = 0;
   readonly counters = new Float64Array(COUNTER_NAMES.length);
+  /** Dual Credit's extension plies by the ply where they fired, and by the class of the move. */
+  readonly creditExtensionsByPly = new Float64Array(MAX_SEARCH_PLY);
+  readonly creditExtensionsByClass = new Float64Array(14 * 14); // Table 1: 14 pieces × 14 meanings
   /** The move value forward pruning judged last (for the trace). */
   prunedValue = 0;
 
@@ -181,6 +191,8 @@ export class SearchState {
     this.rankBreakTies = o.forwardRankTies === 'break';
     this.creditImproving = o.dualCredit && o.creditWhere === 'improving';
     this.creditEveryMove = o.dualCredit && o.creditWhere === 'every';
+    this.dualCreditOn = o.dualCredit;
+    this.largestCredit = Math.max(...o.creditTable);
     this.needsAllValues = this.orderMode === OrderMode.MoveValue || this.rankLimit > 0;
     this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
     this.seeCaptures = o.captureOrder === 'see';
@@ -201,6 +213,8 @@ export class SearchState {
     this.firstMoveCutoffs = 0;
     this.seldepth = 0;
     this.counters.fill(0);
+    this.creditExtensionsByPly.fill(0);
+    this.creditExtensionsByClass.fill(0);
     this.stopped = false;
     this.nextCheck = 0;
     this.killers.fill(0);
@@ -231,6 +245,14 @@ export class SearchState {
       firstMoveCutoffs: this.firstMoveCutoffs,
       seldepth: this.seldepth,
       counters,
+      ...(this.dualCreditOn
+        ? {
+            dualCredit: {
+              byPly: Array.from(this.creditExtensionsByPly.subarray(0, Math.max(plies, 1))),
+              byClass: Array.from(this.creditExtensionsByClass),
+            },
+          }
+        : {}),
     };
   }
 }

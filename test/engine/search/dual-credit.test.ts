@@ -9,6 +9,7 @@ import {
   CREDIT_MEANINGS,
   CREDIT_PIECES,
   convertCredit,
+  creditTrace,
   generateCredit,
 } from '../../../src/engine/search/dual-credit';
 import { parseUsiMove } from '../../../src/engine/index';
@@ -70,18 +71,88 @@ describe('GenerateCredit()', () => {
   });
 });
 
+describe('a credit trace along a line', () => {
+  it('two rook checks by one side earn it a ply (1.5 + 1.5 = 3 → one ply), the king’s escape earns its own side’s account', () => {
+    const pos = mustParse('4k4/9/9/9/9/9/9/9/R3K4 b - 1');
+    const line = ['9i9a', '5a5b', '9a9b'].map((u) => {
+      const m = parseUsiMove(pos, u);
+      if (!m.ok) throw new Error(m.error);
+      pos.doMove(m.value);
+      return m.value;
+    });
+    for (const m of [...line].reverse()) pos.undoMove(m);
+    const before = pos.keyHex();
+    const steps = creditTrace(pos, line, DEFAULT_OPTIONS);
+    expect(pos.keyHex()).toBe(before);
+    expect(steps.map((s) => s.credit)).toEqual([
+      entry('rook', 'check'),
+      entry('king', 'escape from check'),
+      entry('rook', 'check'),
+    ]);
+    expect(steps.map((s) => s.extension)).toEqual([0, 0, 1]);
+    // 1.5 + 1.5 = 3: one ply, 2 left; the other side's 0.5 goes down by the same ply, not below 0.
+    expect(steps[2]!.accounts).toEqual([2, 0]);
+    expect(steps[0]!.entry).toBe(
+      CREDIT_PIECES.indexOf('rook') * 14 + CREDIT_MEANINGS.indexOf('check'),
+    );
+  });
+
+  it('with one shared account both sides’ credit adds up, against its own limit', () => {
+    const pos = mustParse('4k4/9/9/9/9/9/9/9/R3K4 b - 1');
+    const m = parseUsiMove(pos, '9i9a');
+    if (!m.ok) throw new Error(m.error);
+    const steps = creditTrace(pos, [m.value], {
+      ...DEFAULT_OPTIONS,
+      creditPool: 'combined',
+      combinedCreditLimit: 1,
+    });
+    // 1.5 against a limit of 1: ceil(0.5) = one ply, and the pool keeps 0.5.
+    expect(steps[0]!.extension).toBe(1);
+    expect(steps[0]!.accounts).toEqual([0.5, 0.5]);
+  });
+});
+
 describe('the search with Dual Credit on', () => {
   const SFEN = 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1';
-  const search = (options: object) => new Searcher(options).search(mustParse(SFEN), { depth: 3 });
+  const search = (options: object, depth = 3) =>
+    new Searcher(options).search(mustParse(SFEN), { depth });
 
   it('re-searches moves that improve the best, and some credit turns into depth', () => {
-    const r = search({ dualCredit: true, creditLimit: 0.5 });
+    const r = search({ dualCredit: true, creditLimit: 1 });
     expect(r.stats.counters['dual-credit-research']).toBeGreaterThan(0);
     expect(r.stats.counters['dual-credit-extension']).toBeGreaterThan(0);
   });
 
+  it('counts its extensions by ply and by move class, adding up to the counter', () => {
+    const r = search({ dualCredit: true, creditLimit: 1 });
+    const total = r.stats.counters['dual-credit-extension']!;
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(r.stats.dualCredit!.byPly)).toBe(total);
+    expect(sum(r.stats.dualCredit!.byClass)).toBe(total);
+    expect(r.stats.dualCredit!.byPly[0]).toBe(0); // never at the root
+    expect(search({}).stats.dualCredit).toBeUndefined();
+  });
+
+  it('does not re-search where the child is at the horizon and the credit cannot extend there', () => {
+    // At depth 1 every child is at the horizon: no credit of the default table (1.5 at most)
+    // takes an empty account past 2, so nothing is read twice.
+    expect(search({ dualCredit: true }, 1).stats.counters['dual-credit-research'] ?? 0).toBe(0);
+    // With the limit at 1 a check (1.25 or more) extends at the child itself: re-searched.
+    expect(
+      search({ dualCredit: true, creditLimit: 1 }, 1).stats.counters['dual-credit-research'],
+    ).toBeGreaterThan(0);
+  });
+
+  it('a table entry made without credit does not answer the re-search that carries it', () => {
+    // Regression: the first search of a move stored its child in the table, the re-search with
+    // the credit found that entry and returned at once, and the credit never reached the subtree:
+    // at depth 4 on this position nothing was extended at the default limit.
+    const r = search({ dualCredit: true }, 4);
+    expect(r.stats.counters['dual-credit-extension']).toBeGreaterThan(0);
+  });
+
   it('with credit at every move, re-searches nothing and still extends', () => {
-    const r = search({ dualCredit: true, creditWhere: 'every', creditLimit: 0.5 });
+    const r = search({ dualCredit: true, creditWhere: 'every', creditLimit: 1 });
     expect(r.stats.counters['dual-credit-research'] ?? 0).toBe(0);
     expect(r.stats.counters['dual-credit-extension']).toBeGreaterThan(0);
   });
