@@ -160,6 +160,29 @@ export const EXPERIMENTS: readonly Experiment[] = [
     limits: { movetimeMs: 50 },
     ...SERIES_RULES,
   },
+  {
+    name: 'dual-credit-elo',
+    kind: 'matches',
+    title: 'Dual Credit in games',
+    question:
+      'Seed 001’s three matches: Dual Credit against plain α-β (the paper: 62–38), credit only at moves that improve the score against at every move (47–53), two accounts against one shared (66–34), and a shared account at exactly twice the limit.',
+    chapter: { slug: 'dual-credit', section: 'in-games' },
+    matches: [
+      { id: 'table2', a: 'dual-credit', b: 'plain' },
+      { id: 'table4', a: 'dual-credit', b: 'dual-credit-combined' },
+      { id: 'table3', a: 'dual-credit', b: 'dual-credit-every' },
+      {
+        id: 'table4-double',
+        a: 'dual-credit',
+        b: '{"dualCredit":true,"creditPool":"combined","combinedCreditLimit":4}',
+      },
+    ],
+    games: 200,
+    // The paper's programs searched to a base depth of 4 or 6 with 10 s a move as the cap; here
+    // depth 4, with a node cap in place of the clock so that a game does not depend on the load.
+    limits: { depth: 4, nodes: 400_000 },
+    ...SERIES_RULES,
+  },
 ];
 
 export const experimentByName = (name: string): Experiment | undefined =>
