@@ -114,6 +114,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
     args: [],
   },
   {
+    name: 'dual-credit-nodes',
+    kind: 'command',
+    title: 'What Dual Credit reads',
+    question:
+      'How many more nodes does Dual Credit read, position by position (seed 001’s Fig. 2), and at what limit does one shared account read as many as two?',
+    chapter: { slug: 'dual-credit', section: 'what-it-costs' },
+    script: 'dual-credit-nodes',
+    args: ['--depth', '4', '--positions', '60'],
+  },
+  {
     name: 'pruning-elo-nodes',
     kind: 'matches',
     title: 'Pruning in Elo, at equal nodes',

@@ -384,6 +384,7 @@ export function alphaBeta(
         plies,
       );
 
+    // #region dual-credit-research
     // Step 11b. Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched
     // again with the mover's account raised by it.
     if (s.creditImproving && v > alpha && !s.stopped) {
@@ -405,6 +406,7 @@ export function alphaBeta(
         );
       }
     }
+    // #endregion
     searched++;
     if (s.stopped) return 0;
 

@@ -289,6 +289,7 @@ export function creditExtension(s: SearchState, ply: number): number {
 }
 // #endregion
 
+// #region credit-and-the-table
 /**
  * Whether a re-search with the credit of table entry `entry` can come out differently from the
  * search just made. Only where the child is at the horizon can we tell it cannot: quiescence search
@@ -333,6 +334,8 @@ export function carriesCredit(s: SearchState, ply: number, depth: number): boole
     his + Math.floor(depth / 2) * most > o.creditLimit
   );
 }
+
+// #endregion
 
 /** The credit-table entry a move of the node at `ply` earns (−1: none), with the search's table. */
 export const moveCreditEntry = (s: SearchState, ply: number, move: Move): number =>
