@@ -111,6 +111,12 @@ export interface MatchTally {
   sprt: SprtResult | null;
   /** How the games ended, counted. */
   ends: Record<string, number>;
+  /**
+   * Complete pairs whose two games are move for move the same: wherever either engine was to
+   * move, the other would have played the same, so the difference between them never showed.
+   * (Absent from tallies made before it was counted.)
+   */
+  identicalPairs?: number;
 }
 
 // #region tally-match
@@ -124,7 +130,9 @@ export function tallyMatch(
   let losses = 0;
   const ends: Record<string, number> = {};
   const byPair = new Map<number, number[]>();
+  const movesOfPair = new Map<number, string[]>();
   for (const g of games) {
+    movesOfPair.set(g.pair, [...(movesOfPair.get(g.pair) ?? []), g.moves.join(' ')]);
     if (g.aScore === 1) wins++;
     else if (g.aScore === 0) losses++;
     else draws++;
@@ -150,6 +158,7 @@ export function tallyMatch(
       ? sprt(pentanomial, sprtBounds.elo0, sprtBounds.elo1, sprtBounds.alpha, sprtBounds.beta)
       : null,
     ends,
+    identicalPairs: [...movesOfPair.values()].filter((m) => m.length === 2 && m[0] === m[1]).length,
   };
 }
 // #endregion
