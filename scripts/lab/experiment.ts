@@ -12,14 +12,21 @@
  * A series keeps the matches its data file already holds when they were played with the same
  * settings and are not being played again: `--only lmr` replays one match and keeps the others,
  * `--resume` plays only the matches the file does not have yet (a series stopped halfway goes on).
- * Every match row carries the provenance of the run that played it.
+ * Every match row carries the provenance of the run that played it. `--retally` plays nothing: it
+ * counts each kept match again from its games file (a tally that gained a field), keeping the
+ * provenance of the run that played it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parsePlayer } from '../../src/engine/lab/presets';
-import { planGames, type MatchSettings } from '../../src/engine/lab/match';
+import {
+  planGames,
+  tallyMatch,
+  type MatchGame,
+  type MatchSettings,
+} from '../../src/engine/lab/match';
 import {
   EXPERIMENTS,
   experimentByName,
@@ -171,6 +178,26 @@ function keptRows(name: string, shared: unknown): Map<string, MatchRow> {
   return new Map(data.results.matches.filter((r) => r.provenance).map((r) => [r.id, r]));
 }
 
+/** Count every match of a series' data file again from its games file; play nothing. */
+function retally(e: MatchesExperiment): void {
+  const file = `${DATA_DIR}/${e.name}.json`;
+  if (!existsSync(file)) fail(`${e.name} has no data file to count again`);
+  const data = JSON.parse(readFileSync(file, 'utf8')) as MatchSeriesData;
+  for (const row of data.results.matches) {
+    const gamesFile = `public${row.gamesFile}`;
+    const result = JSON.parse(readFileSync(gamesFile, 'utf8')) as {
+      settings: MatchSettings;
+      tally: unknown;
+      games: MatchGame[];
+    };
+    row.tally = tallyMatch(result.games, result.settings.sprt);
+    result.tally = row.tally;
+    writeFileSync(gamesFile, `${JSON.stringify(result)}\n`);
+    process.stderr.write(`${e.name}: ${row.id} ${formatTally(row.tally)}\n`);
+  }
+  write(e.name, data);
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     options: {
@@ -179,6 +206,7 @@ async function main(): Promise<void> {
       workers: { type: 'string' },
       only: { type: 'string' },
       resume: { type: 'boolean', default: false },
+      retally: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -195,6 +223,7 @@ async function main(): Promise<void> {
     );
   const command = `npm run experiment -- ${process.argv.slice(2).join(' ')}`;
   if (e.kind === 'command') return runCommand(e, command);
+  if (values.retally) return retally(e);
   const games = values.games === undefined ? e.games : Number(values.games);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
   if (!Number.isInteger(games) || games < 2) fail(`--games: expected a whole number of at least 2`);
