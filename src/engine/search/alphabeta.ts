@@ -14,6 +14,7 @@ import { EMPTY, isPromotion, type Move } from '../types';
 import { checkExtension, recaptureResearch } from './extensions';
 import {
   carriesCredit,
+  creditKey,
   creditCanMatter,
   creditExtension,
   moveCreditEntry,
@@ -213,9 +214,16 @@ export function alphaBeta(
   const id =
     s.trace === null ? -1 : s.trace.enter(ply, ply > 0 ? s.line[ply - 1]! : 0, depth, alpha, beta);
 
-  // Step 3. Transposition table: a deep enough entry may answer the node outright.
+  // Step 3. Transposition table: a deep enough entry may answer the node outright. A node with
+  // Dual Credit that may still become depth has its own entries (dual-credit.ts, carriesCredit).
   let ttMove: Move = 0;
-  const entry = s.tt.enabled ? s.tt.probe(pos.keyLo, pos.keyHi) : -1;
+  const credited = carriesCredit(s, ply, depth);
+  const keyLo = credited ? (pos.keyLo ^ creditKey(s, ply)) | 0 : pos.keyLo;
+  let entry = s.tt.enabled ? s.tt.probe(keyLo, pos.keyHi) : -1;
+  if (entry < 0 && credited && s.tt.enabled) {
+    const plain = s.tt.probe(pos.keyLo, pos.keyHi);
+    if (plain >= 0) ttMove = s.tt.move(plain);
+  }
   if (s.tt.enabled) s.ttProbes++;
   if (entry >= 0) {
     s.ttHits++;
@@ -225,7 +233,6 @@ export function alphaBeta(
     if (
       !pvNode &&
       s.tt.depth(entry) >= depth &&
-      !carriesCredit(s, ply, depth) &&
       (bound === Bound.Exact ||
         (bound === Bound.Lower && v >= beta) ||
         (bound === Bound.Upper && v <= alpha))
@@ -435,7 +442,7 @@ export function alphaBeta(
 
   // Step 14. Remember the result.
   const bound = best >= beta ? Bound.Lower : best > alphaOrig ? Bound.Exact : Bound.Upper;
-  s.tt.store(pos.keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
+  s.tt.store(keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
   if (id < 0) return best;
   if (bound === Bound.Lower) return done(s, id, best, 'cut', Reason.BetaCutoff, searched);
   if (bound === Bound.Exact) return done(s, id, best, 'pv', Reason.Exact, bestMove);

@@ -29,7 +29,8 @@
  * - The first search of a move leaves its child in the table; the re-search with the credit would
  *   find that entry and return at once, so the credit would never reach the subtree (measured: on
  *   the matsuri position at depth 4, no extension at all). A node whose credit may still turn into
- *   depth below it takes only the move from the table, not the value (carriesCredit).
+ *   depth below it is kept in the table under a key that includes its accounts, and takes only
+ *   the move from the entry made without them (carriesCredit, creditKey).
  * - Where the child is at the horizon and the credit does not extend there, the re-search would
  *   read the same quiescence tree again; we skip it (creditCanMatter), which changes no value.
  * Variants (§4.2, §4.3): credit at every move (given before the first search, no re-search), and
@@ -315,11 +316,13 @@ export function creditCanMatter(
 /**
  * Whether the node at `ply`, `depth` plies from the horizon, carries credit that may still turn
  * into depth below it. Such a node may read deeper than the same position without the credit, so
- * its transposition-table entry's value must not answer it (its move still orders the moves): an
- * entry made by the first search of a move, without credit, would answer the re-search that carries
- * the credit, and the credit would never reach the subtree. Credit that cannot reach the limit in
- * the moves left to its side (each earning at most the table's largest entry) changes nothing below,
- * and the table may answer. Extensions of other kinds are not counted: a bound, not a proof.
+ * an entry made by a search without it must not answer it: the first search of a move, without
+ * credit, would answer the re-search that carries the credit, and the credit would never reach the
+ * subtree. The accounts are part of such a node's state, so they become part of its table key
+ * (creditKey): it finds only entries made with the same credit, and takes just the move from the
+ * plain entry. Credit that cannot reach the limit in the moves left to its side (each earning at
+ * most the table's largest entry) changes nothing below, and the plain entry serves. Extensions of
+ * other kinds are not counted: a bound, not a proof.
  */
 export function carriesCredit(s: SearchState, ply: number, depth: number): boolean {
   if (!s.dualCreditOn) return false;
@@ -335,6 +338,12 @@ export function carriesCredit(s: SearchState, ply: number, depth: number): boole
   );
 }
 
+/** The two accounts mixed into a number, xored into a credited node's table key. */
+export function creditKey(s: SearchState, ply: number): number {
+  const mine = Math.round(s.credits[2 * ply]! * 1024);
+  const his = Math.round(s.credits[2 * ply + 1]! * 1024);
+  return Math.imul(mine + 1, 0x9e3779b1) ^ Math.imul(his + 7, 0x85ebca77);
+}
 // #endregion
 
 /** The credit-table entry a move of the node at `ply` earns (−1: none), with the search's table. */
