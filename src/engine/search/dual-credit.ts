@@ -145,11 +145,11 @@ export const DUAL_CREDIT_OPTIONS = {
   }),
   combinedCreditLimit: number({
     label: 'Combined limit',
-    default: 2.5,
+    default: 2.25,
     min: 0.5,
     max: 16,
     step: 0.25,
-    help: 'The limit of a shared account, set so that it reads about as many nodes as two accounts at the separate limit (the paper: a little more than twice that limit; ours, measured at depth 4: 2.5).',
+    help: 'The limit of a shared account, set so that it reads about as many nodes as two accounts at the separate limit (the paper: a little more than twice that limit; ours, measured by npm run dual-credit-nodes at depth 4: 2.25).',
   }),
   creditTable: table({
     label: 'Credits by move class',
