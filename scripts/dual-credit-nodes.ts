@@ -134,6 +134,15 @@ const summary = {
   maxIncreasePct: Math.max(...increases),
   minIncreasePct: Math.min(...increases),
   positionsExtended: rows.filter((r) => r.extensions > 0).length,
+  /** Where no credit became depth, the increase is the re-searches' alone. */
+  notExtended: (() => {
+    const xs = rows.filter((r) => r.extensions === 0).map((r) => r.increasePct);
+    return {
+      positions: xs.length,
+      medianIncreasePct: xs.length ? median(xs) : 0,
+      maxIncreasePct: xs.length ? Math.max(...xs) : 0,
+    };
+  })(),
   sameMove: rows.filter((r) => r.sameMove).length,
   /** How often each plays the fixture's reference move (plain α-β at depth 5). */
   referencePlain: rows.filter((r) => r.move.plain === r.move.reference).length,
