@@ -219,7 +219,7 @@ export function alphaBeta(
   let ttMove: Move = 0;
   const credited = carriesCredit(s, ply, depth);
   const keyLo = credited ? (pos.keyLo ^ creditKey(s, ply)) | 0 : pos.keyLo;
-  let entry = s.tt.enabled ? s.tt.probe(keyLo, pos.keyHi) : -1;
+  const entry = s.tt.enabled ? s.tt.probe(keyLo, pos.keyHi) : -1;
   if (entry < 0 && credited && s.tt.enabled) {
     const plain = s.tt.probe(pos.keyLo, pos.keyHi);
     if (plain >= 0) ttMove = s.tt.move(plain);

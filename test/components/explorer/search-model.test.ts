@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePositionText } from '../../../src/engine/worker/protocol';
 import { parseSquareName } from '../../../src/engine/index';
 import { Searcher, type SearchResult } from '../../../src/engine/search/index';
+import { COUNTER_NAMES } from '../../../src/engine/search/state';
 import {
   compareResults,
+  COUNTER_INFO,
   counterRows,
   formatRatio,
   formatScore,
@@ -108,5 +110,11 @@ describe('comparing two searches', () => {
     expect(stopNote(r, 5)).toMatch(/during depth 3/);
     const none: SearchResult = { ...r, bestMove: null };
     expect(stopNote(none, 2)).toMatch(/no legal move/);
+  });
+});
+
+describe('COUNTER_INFO', () => {
+  it('names every counter the engine keeps', () => {
+    expect(COUNTER_NAMES.filter((n) => !(n in COUNTER_INFO))).toEqual([]);
   });
 });

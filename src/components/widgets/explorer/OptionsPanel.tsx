@@ -106,7 +106,7 @@ function Control(props: RowProps): JSX.Element {
       const cells = Array.isArray(value) ? (value as number[]) : [];
       const columns = spec.columns.length;
       return (
-        <table id={id} class="opt-table" aria-describedby={describedBy}>
+        <table id={id} class="opt-grid" aria-describedby={describedBy}>
           <thead>
             <tr>
               <td />

@@ -20,6 +20,7 @@ import { OptionsPanel } from './OptionsPanel';
 import { initialB, optionChanges } from './options-model';
 import { setupOf } from './explorer-setup';
 import { DEFAULT_POSITIONS, positionId, type SearchPosition } from './positions';
+import { CreditPanel } from '../dual-credit/CreditPanel';
 import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
 import { pvArrows } from './search-model';
 import { TraceTree } from './TreeViewer';
@@ -353,6 +354,27 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
         <CountersTable
           results={[shownA?.result ?? null, ...(state.compare ? [shownB?.result ?? null] : [])]}
           names={state.compare ? ['A', 'B'] : ['']}
+          stale={searchA.stale || (state.compare && searchB.stale)}
+        />
+        <CreditPanel
+          searches={[
+            {
+              name: state.compare ? 'A' : '',
+              result: shownA?.result ?? null,
+              sfen: shownA?.sfen ?? null,
+              options: state.a,
+            },
+            ...(state.compare
+              ? [
+                  {
+                    name: 'B',
+                    result: shownB?.result ?? null,
+                    sfen: shownB?.sfen ?? null,
+                    options: state.b,
+                  },
+                ]
+              : []),
+          ]}
           stale={searchA.stale || (state.compare && searchB.stale)}
         />
       </div>

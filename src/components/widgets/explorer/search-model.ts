@@ -68,6 +68,8 @@ export const COUNTER_INFO: Readonly<Record<string, CounterInfo>> = {
   'lmr-research': { label: 'Reduced moves re-searched', kind: 'reduction' },
   'check-extension': { label: 'Checks extended', kind: 'extension' },
   'recapture-research': { label: 'Recaptures re-searched', kind: 'extension' },
+  'dual-credit-extension': { label: 'Plies of extension from credit', kind: 'extension' },
+  'dual-credit-research': { label: 'Moves re-searched with credit', kind: 'extension' },
 };
 
 export interface CounterRow {
