@@ -128,3 +128,73 @@ describe('chapter 3, forward pruning’s agreement with the reference (pruning-b
     }
   });
 });
+
+describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-elo)', () => {
+  const elo = series('dual-credit-elo');
+  const at = (id: string): EloInterval => elo.get(id)!;
+  const nodes = JSON.parse(readFileSync('src/data/experiments/dual-credit-nodes.json', 'utf8')) as {
+    results: {
+      summary: {
+        medianIncreasePct: number;
+        matchedCombinedLimit: number;
+        combined: { limit: number; extensions: number }[];
+      };
+      rows: { increasePct: number }[];
+    };
+  };
+  const { summary, rows } = nodes.results;
+
+  it('ours costs more than the paper’s: a median above a tenth more nodes', () => {
+    expect(summary.medianIncreasePct).toBeGreaterThan(10);
+  });
+
+  it('Dual Credit reads more nodes in most positions', () => {
+    expect(rows.filter((r) => r.increasePct > 1).length).toBeGreaterThan((2 * rows.length) / 3);
+  });
+
+  it('the shared limit matched by nodes is little more than the separate one; at 4 it hardly ever fills', () => {
+    expect(summary.matchedCombinedLimit).toBeLessThanOrEqual(2.5);
+    expect(summary.combined.find((c) => c.limit === 4)!.extensions).toBeLessThan(10);
+  });
+
+  it('Dual Credit against plain α-β spans zero, below the paper’s estimate of +85', () => {
+    expect(at('table2').low).toBeLessThan(0);
+    expect(at('table2').high).toBeGreaterThan(0);
+    expect(at('table2').high).toBeLessThan(85);
+  });
+
+  it('credit where the score improves against at every move: within the interval, which only just reaches above zero', () => {
+    expect(at('table3').low).toBeLessThan(0);
+    expect(at('table3').high).toBeGreaterThan(0);
+    expect(at('table3').high).toBeLessThan(15);
+  });
+
+  it('two accounts against one shared: the games cannot tell them apart', () => {
+    expect(at('table4').low).toBeLessThan(0);
+    expect(at('table4').high).toBeGreaterThan(0);
+  });
+
+  it('a shared account at twice the limit plays as plain α-β does against two accounts', () => {
+    expect(Math.abs(at('table4-double').elo - at('table2').elo)).toBeLessThan(10);
+  });
+});
+
+describe('chapter 5, the credit trace’s mating attack', () => {
+  it('is the last nine moves of game 137 of table2, which Dual Credit won by mate', async () => {
+    const { parsePositionText } = await import('../../src/engine/worker/protocol');
+    const { makeSfen } = await import('../../src/engine/sfen');
+    const file = JSON.parse(readFileSync('public/lab/dual-credit-elo/table2.json', 'utf8')) as {
+      games: { id: number; opening: string; moves: string[]; aScore: number; end: string }[];
+    };
+    const game = file.games.find((g) => g.id === 137)!;
+    expect(game.aScore).toBe(1);
+    expect(game.end).toBe('mate');
+    const start = game.moves.length - 9;
+    const setup = `${game.opening}${game.opening.includes(' moves') ? '' : ' moves'} ${game.moves.slice(0, start).join(' ')}`;
+    const pos = parsePositionText(setup);
+    if (!pos.ok) throw new Error(pos.error);
+    const chapter = readFileSync('src/content/chapters/dual-credit.mdx', 'utf8');
+    expect(chapter).toContain(`'${makeSfen(pos.value)}'`);
+    expect(chapter).toContain(`line: '${game.moves.slice(start).join(' ')}'`);
+  });
+});

@@ -22,6 +22,7 @@ interface Allowed {
 const CONSTANT = 'a rule, a constant or a setting, not a measurement';
 const ARITHMETIC = 'arithmetic on the formula above it, for an illustrative branching factor';
 const SETTING = 'a search setting the text chooses (a depth, a cap, an option value)';
+const PAPER_CLAIM = 'what the paper (seed 001) states, set beside ours, not our measurement';
 
 const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   board: [
@@ -303,6 +304,85 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'the cap of 8 plies', why: 'the option’s default' },
     { phrase: '+2 (seed 000)" and "check extension +1"', why: 'option labels' },
     { phrase: '**Extension cap** to 0', why: SETTING },
+  ],
+  'dual-credit': [
+    { phrase: 'At depth 3, which move does each search choose?', why: SETTING },
+    { phrase: '**Credit limit** from 2 to 3', why: SETTING },
+    { phrase: 'Then move it to 1, and watch', why: SETTING },
+    { phrase: 'Go to depth 4. Does plain', why: SETTING },
+    {
+      phrase: 'At depth 3, plain α-β takes the rook',
+      why: SETTING,
+      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+    },
+    {
+      phrase: 'further, to depth 5 (the move is in the fixture',
+      why: SETTING,
+      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+    },
+    { phrase: "deeper search's move at depth 3", why: SETTING },
+    {
+      phrase:
+        'of 3 the extensions are gone and A takes the rook as B does; at a limit of 1 they multiply',
+      why: 'the worked example, tested',
+      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+    },
+    {
+      phrase: 'a limit of 2, a credit of 2.5 becoming one ply of extension and 3.4 becoming two',
+      why: 'the paper’s worked example of Fig. 1',
+      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+    },
+    { phrase: 'gives ceil(0), no extension', why: CONSTANT },
+    { phrase: '(lines 10 to 15 of its Figure 1)', why: PAPER_CLAIM },
+    { phrase: '## Figure 1, read closely', why: PAPER_CLAIM },
+    { phrase: 'Figure 1 has no transposition table', why: PAPER_CLAIM },
+    {
+      phrase: 'at depth 4, our first version extended nothing at all',
+      why: 'a regression the tests hold',
+      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+    },
+    {
+      phrase:
+        'with the limit at 2, two checks by one side earn it a ply. A check earns 1.25, and 1.5 for a rook',
+      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+    },
+    {
+      phrase: 'from 0.25 to 0.75',
+      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+    },
+    {
+      phrase: 'earns 0.5, a threatened piece moving away 0.25',
+      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+    },
+    { phrase: "Set the rook's check credit to 1", why: SETTING },
+    { phrase: 'a shared limit of 1:', why: SETTING },
+    { phrase: "The paper's Figure 2 counts", why: PAPER_CLAIM },
+    { phrase: 'add up to 118%', why: 'the sum of the paper’s four shares (64 + 32 + 11 + 11)' },
+    { phrase: 'plays at depth 5: plain α-β at depth 4', why: SETTING },
+    { phrase: '(its section 4.3)', why: PAPER_CLAIM },
+    { phrase: 'at limits from 2 to 4.5', why: 'the limits the command sweeps, a setting' },
+    { phrase: 'the separate limit, 4, it reads', why: SETTING },
+    { phrase: 'at depth 4 a line holds only two moves', why: SETTING },
+    {
+      phrase:
+        'three matches of 100 games, with a base depth of 4 or 6 plies, 10 seconds a move on a Pentium 4 at 1.9 GHz',
+      why: PAPER_CLAIM,
+    },
+    {
+      phrase: 'Ours play 200 games each, 100 openings',
+      why: 'the series’ settings (scripts/lab/experiments.ts)',
+    },
+    {
+      phrase: 'of the 100 openings the two games',
+      why: 'the series’ settings (scripts/lab/experiments.ts)',
+    },
+    { phrase: 'but at depth 4 the lines', why: SETTING },
+    { phrase: 'about equal, 47–53', why: PAPER_CLAIM },
+    { phrase: 'clearest result, 66–34', why: PAPER_CLAIM },
+    { phrase: 'its Table 4 was', why: PAPER_CLAIM },
+    { phrase: 'a shared account at 4 hardly ever fills', why: SETTING },
+    { phrase: 'at depth 4 ours does not', why: SETTING },
+    { phrase: 'depth 3 so that a game takes seconds (at depth 2 a side', why: SETTING },
   ],
 };
 

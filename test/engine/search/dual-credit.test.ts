@@ -14,6 +14,7 @@ import {
 } from '../../../src/engine/search/dual-credit';
 import { parseUsiMove } from '../../../src/engine/index';
 import { mustParse } from '../helpers';
+import rankFixture from '../../../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 
 const TABLE = DEFAULT_OPTIONS.creditTable;
 const entry = (piece: (typeof CREDIT_PIECES)[number], meaning: (typeof CREDIT_MEANINGS)[number]) =>
@@ -161,5 +162,39 @@ describe('the search with Dual Credit on', () => {
     const plain = search({});
     const dc = search({ dualCredit: true });
     expect(dc.nodes).toBeGreaterThan(plain.nodes);
+  });
+});
+
+describe('chapter 5’s first explorer position, as the chapter tells it', () => {
+  // Gote's bishop on 2f can take sente's rook on 4h and promote.
+  const ROOK_GRAB = '1n2ks3/lrgsg3l/pp3pnPp/2p1p4/1P1p5/2P1S1Pb1/b2P1P2P/2S1GR3/LN2KG1NL w P3p 36';
+  const search = (options: object) =>
+    new Searcher(options).search(mustParse(ROOK_GRAB), { depth: 3 });
+  const extensions = (r: ReturnType<typeof search>) =>
+    r.stats.counters['dual-credit-extension'] ?? 0;
+  const nodes = (r: ReturnType<typeof search>) => r.stats.nodes + r.stats.qnodes;
+
+  it('plain α-β takes the rook at depth 3; Dual Credit first promotes the other bishop, as depth 5 does', () => {
+    const plain = search({});
+    const dc = search({ dualCredit: true });
+    expect(plain.bestMove).toBe('2f4h+');
+    expect(dc.bestMove).toBe('9g8h+');
+    const reference = rankFixture.positions.find((p) => p.sfen === ROOK_GRAB);
+    expect(reference?.reference).toBe('9g8h+');
+    // "a handful of plies of extension, while the node count grew by about a third"
+    expect(extensions(dc)).toBeGreaterThan(0);
+    expect(extensions(dc)).toBeLessThanOrEqual(8);
+    expect(nodes(dc) / nodes(plain)).toBeGreaterThan(1.2);
+    expect(nodes(dc) / nodes(plain)).toBeLessThan(1.45);
+  });
+
+  it('at a limit of 3 nothing extends and it takes the rook; at 1 extensions and nodes multiply', () => {
+    const three = search({ dualCredit: true, creditLimit: 3 });
+    expect(extensions(three)).toBe(0);
+    expect(three.bestMove).toBe('2f4h+');
+    const two = search({ dualCredit: true });
+    const one = search({ dualCredit: true, creditLimit: 1 });
+    expect(extensions(one)).toBeGreaterThan(4 * extensions(two));
+    expect(nodes(one)).toBeGreaterThan(nodes(two));
   });
 });
