@@ -409,10 +409,12 @@ describe.each(chapters)('chapter %s states no measured number by hand', (chapter
     ).toEqual([]);
   });
 
-  it('starts no line with <M> (MDX would make it a block and split the sentence) or with punctuation (a space would open before it)', () => {
+  it('starts no line with <M> or an inline tag (MDX would make it a block and split the sentence) or with punctuation (a space would open before it)', () => {
     const source = readFileSync(`${DIR}/${chapter}.mdx`, 'utf8').split('\n');
     const starts = source.flatMap((l, i) =>
-      /^\(?<M[\s/]/.test(l) || /^[,.;:)]/.test(l) ? [`line ${i + 1}: ${l}`] : [],
+      /^\(?<M[\s/]/.test(l) || /^<(?:a|span|abbr|em|strong|code)[\s>]/.test(l) || /^[,.;:)]/.test(l)
+        ? [`line ${i + 1}: ${l}`]
+        : [],
     );
     expect(starts).toEqual([]);
   });
