@@ -186,6 +186,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
         a: 'dual-credit',
         b: '{"dualCredit":true,"creditPool":"combined","combinedCreditLimit":4}',
       },
+      // Table 2 again with the check extension on both sides, as the paper's programs had it.
+      { id: 'table2-check', a: '{"dualCredit":true,"checkExtension":true}', b: 'check' },
     ],
     games: 200,
     // The paper's programs searched to a base depth of 4 or 6 with 10 s a move as the cap; here
