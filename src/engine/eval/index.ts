@@ -4,12 +4,14 @@
  */
 import { select } from '../option-spec';
 import type { Evaluator } from './evaluator';
+import { effectEvaluator85, kkpee9Evaluator } from './effect-eval';
 import { materialEvaluator } from './material';
 
-export const EVALUATORS = { material: materialEvaluator } as const satisfies Record<
-  string,
-  Evaluator
->;
+export const EVALUATORS = {
+  material: materialEvaluator,
+  effect: effectEvaluator85,
+  kkpee9: kkpee9Evaluator,
+} as const satisfies Record<string, Evaluator>;
 export type EvaluatorName = keyof typeof EVALUATORS;
 export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
 
