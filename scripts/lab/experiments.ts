@@ -124,6 +124,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
     args: ['--depth', '4', '--positions', '60'],
   },
   {
+    name: 'effect-eval-agree',
+    kind: 'command',
+    title: 'One evaluation in three forms',
+    question:
+      'Do seed 003’s formula, its big precomputed tables and our factored tables give the same value, to the last unit, on 100,000 random positions — and what does each form cost in memory?',
+    chapter: { slug: 'effect-tables' },
+    script: 'effect-agree',
+    args: ['--positions', '100000'],
+  },
+  {
     name: 'pruning-elo-nodes',
     kind: 'matches',
     title: 'Pruning in Elo, at equal nodes',
