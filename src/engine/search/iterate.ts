@@ -3,7 +3,7 @@
  * completed depth. The `Searcher` owns the tables that live across searches (the TT, history)
  * and is what the worker, the USI engine and the tests drive.
  */
-import { evaluatorFor } from '../eval/index';
+import { evaluatorFor, type Evaluator } from '../eval/index';
 import { legalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import type { Position } from '../position';
@@ -67,6 +67,11 @@ export const MAX_DEPTH = 64;
 export class Searcher {
   options: SearchOptions;
   readonly tt: TranspositionTable;
+  /**
+   * An evaluator to use instead of the one the options name: a form the registry does not list
+   * (a benchmark's big precomputed table, an experiment's variant). Null: the options decide.
+   */
+  evaluator: Evaluator | null = null;
   private state: SearchState | null = null;
 
   constructor(options: Partial<SearchOptions> = {}) {
@@ -186,7 +191,7 @@ export class Searcher {
     limits: SearchLimits,
     shouldStop: () => boolean,
   ): SearchState {
-    const evaluator = evaluatorFor(this.options.evaluator);
+    const evaluator = this.evaluator ?? evaluatorFor(this.options.evaluator);
     this.state ??= new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
     const s = this.state;
     s.pos = pos;

@@ -1,0 +1,194 @@
+/**
+ * The evaluation benchmark (chapter 6, seed 003): the same fixed-depth searches with each form of
+ * the effect evaluation, and with material alone as the floor. Forms that share their constants
+ * give the same value everywhere (npm run effect-agree), so they search the same tree node for
+ * node; what differs is the time, and nodes per second of CPU time compare the forms directly.
+ *
+ *   npm run bench:eval                 # table on stdout
+ *   npm run -s bench:eval -- --json    # JSON on stdout
+ *   npm run bench:eval -- --depth 3 --runs 3
+ *
+ * Forms: the formula recomputed square by square (no table), the factored per-king tables (what
+ * the seed's previous version computed at run time, and what a browser tab can hold), and the
+ * seed's big precomputed table (one lookup a square) — for the first table uncapped, capped at
+ * N = 2, 3, 4, and KKPEE9. Run it on a quiet machine: the runs are interleaved and the best kept,
+ * but a busy machine still stretches CPU time.
+ */
+import { parseArgs } from 'node:util';
+import type { Evaluator } from '../src/engine/eval/evaluator';
+import {
+  buildFullTable,
+  EffectTables,
+  effectScore,
+  effectScoreDirect,
+  effectScoreFull,
+  FIRST_TABLE,
+  KKPEE9,
+  type EffectParams,
+} from '../src/engine/eval/effect-eval';
+import { evaluateMaterial } from '../src/engine/eval/material';
+import type { Position } from '../src/engine/position';
+import { Searcher } from '../src/engine/search/index';
+import { parseSfen } from '../src/engine/sfen';
+import { formatCount, formatRatio, formatTable } from './lib/table';
+import { searchBenchPositions } from './search-positions';
+
+const { values } = parseArgs({
+  options: {
+    depth: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const depth = Number(values.depth);
+const runs = Number(values.runs);
+if (!Number.isInteger(depth) || depth < 1 || depth > 6)
+  throw new Error(`--depth must be a whole number from 1 to 6, not ${values.depth}`);
+if (!Number.isInteger(runs) || runs < 1 || runs > 10)
+  throw new Error(`--runs must be a whole number from 1 to 10, not ${values.runs}`);
+
+const sideToMove = (score: (pos: Position) => number) => (pos: Position) => {
+  const v = score(pos);
+  return pos.sideToMove === 0 ? v : -v;
+};
+
+interface Form {
+  name: string;
+  /** Which constants: forms with the same group search the same tree. */
+  group: string;
+  evaluator: Evaluator;
+  bytes: number;
+}
+
+function forms(): Form[] {
+  const out: Form[] = [
+    {
+      name: 'material',
+      group: 'material',
+      evaluator: { name: 'material', description: '', evaluate: evaluateMaterial },
+      bytes: 0,
+    },
+  ];
+  const add = (label: string, params: EffectParams, withDirect: boolean) => {
+    const small = new EffectTables(params);
+    if (withDirect)
+      out.push({
+        name: `${label}, formula`,
+        group: label,
+        evaluator: {
+          name: label,
+          description: '',
+          evaluate: sideToMove((pos) => effectScoreDirect(pos, params)),
+        },
+        bytes: 0,
+      });
+    out.push({
+      name: `${label}, factored`,
+      group: label,
+      evaluator: {
+        name: label,
+        description: '',
+        evaluate: sideToMove((pos) => effectScore(pos, small)),
+      },
+      bytes: small.our.byteLength + small.their.byteLength,
+    });
+    const full = buildFullTable(small);
+    out.push({
+      name: `${label}, big table`,
+      group: label,
+      evaluator: {
+        name: label,
+        description: '',
+        evaluate: sideToMove((pos) => effectScoreFull(pos, small, full)),
+      },
+      bytes: full.byteLength,
+    });
+  };
+  add('first table', FIRST_TABLE, true);
+  for (const cap of [2, 3, 4]) add(`N = ${cap}`, { ...FIRST_TABLE, cap }, false);
+  add('KKPEE9', KKPEE9, true);
+  return out;
+}
+
+const positions = searchBenchPositions(null).positions.map((p) => {
+  const parsed = parseSfen(p.sfen);
+  if (!parsed.ok) throw new Error(`${p.name}: ${parsed.error}`);
+  return parsed.value;
+});
+
+/** One cold search of every position with `evaluator`: nodes and CPU seconds. */
+function measure(evaluator: Evaluator): { nodes: number; cpu: number } {
+  let nodes = 0;
+  let cpu = 0;
+  for (const pos of positions) {
+    const searcher = new Searcher({});
+    searcher.evaluator = evaluator;
+    const start = process.cpuUsage();
+    const r = searcher.search(pos, { depth });
+    const used = process.cpuUsage(start);
+    cpu += (used.user + used.system) / 1e6;
+    nodes += r.stats.nodes + r.stats.qnodes;
+  }
+  return { nodes, cpu };
+}
+
+const all = forms();
+const best = all.map(() => ({ nodes: 0, cpu: Infinity }));
+measure(all[0]!.evaluator); // warm the search up before the first timed run
+for (let run = 0; run < runs; run++)
+  all.forEach((f, i) => {
+    const m = measure(f.evaluator);
+    if (run > 0 && m.nodes !== best[i]!.nodes)
+      throw new Error(`${f.name}: ${m.nodes} nodes, then ${best[i]!.nodes}`);
+    best[i] = { nodes: m.nodes, cpu: Math.min(best[i]!.cpu, m.cpu) };
+    if (!values.json) process.stderr.write('.');
+  });
+if (!values.json) process.stderr.write('\n');
+
+const rows = all.map((f, i) => ({
+  name: f.name,
+  group: f.group,
+  nodes: best[i]!.nodes,
+  cpuSeconds: best[i]!.cpu,
+  nps: best[i]!.nodes / best[i]!.cpu,
+  bytes: f.bytes,
+}));
+// Forms of one group must read the same tree: they give the same value everywhere.
+for (const r of rows) {
+  const first = rows.find((x) => x.group === r.group)!;
+  if (first.nodes !== r.nodes)
+    throw new Error(`${r.name} read ${r.nodes}, ${first.name} ${first.nodes}`);
+}
+const npsOf = (name: string): number => rows.find((r) => r.name === name)!.nps;
+
+if (values.json) {
+  console.log(JSON.stringify({ depth, positions: positions.length, runs, rows }));
+} else {
+  const material = npsOf('material');
+  console.log(
+    `depth ${depth}, ${positions.length} bench positions, best of ${runs} runs; nps = nodes per CPU second\n`,
+  );
+  console.log(
+    formatTable(
+      [
+        { header: 'form', align: 'left' },
+        { header: 'nodes', align: 'right' },
+        { header: 'nps', align: 'right' },
+        { header: '× material', align: 'right' },
+        { header: '× factored', align: 'right' },
+        { header: 'memory', align: 'right' },
+      ],
+      rows.map((r) => {
+        const factored = rows.find((x) => x.group === r.group && x.name.endsWith('factored'));
+        return [
+          r.name,
+          formatCount(r.nodes),
+          formatCount(Math.round(r.nps)),
+          formatRatio(r.nps / material),
+          factored ? formatRatio(r.nps / factored.nps) : '',
+          r.bytes === 0 ? '' : `${(r.bytes / 2 ** 20).toFixed(1)} MiB`,
+        ];
+      }),
+    ),
+  );
+}
