@@ -163,6 +163,11 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
     expect(at('table2').high).toBeLessThan(85);
   });
 
+  it('with the check extension on both sides, Dual Credit is no different', () => {
+    expect(at('table2-check').low).toBeLessThan(0);
+    expect(at('table2-check').high).toBeGreaterThan(0);
+  });
+
   it('credit where the score improves against at every move: within the interval, which only just reaches above zero', () => {
     expect(at('table3').low).toBeLessThan(0);
     expect(at('table3').high).toBeGreaterThan(0);

@@ -141,3 +141,17 @@ describe('as the search’s evaluators', () => {
     expect(evaluatorFor('kkpee9').evaluate(start.value)).toBe(0);
   });
 });
+
+describe('the lab’s proof on 100,000 positions (npm run experiment -- effect-eval-agree)', () => {
+  it('found no position where the three forms differ', async () => {
+    const { readFileSync } = await import('node:fs');
+    const data = JSON.parse(
+      readFileSync('src/data/experiments/effect-eval-agree.json', 'utf8'),
+    ) as { results: { positions: number; forms: { name: string; agree: boolean }[] } };
+    expect(data.results.positions).toBe(100_000);
+    expect(data.results.forms.map((f) => [f.name, f.agree])).toEqual([
+      ['first table', true],
+      ['KKPEE9', true],
+    ]);
+  });
+});
