@@ -23,6 +23,7 @@
 import type { Position } from '../position';
 import { BOARD_SIZE, fileOf, rankOf, SQ81, SQUARES } from '../square';
 import { Kind } from '../types';
+import { integer, number, type ValuesOf } from '../option-spec';
 import type { Evaluator } from './evaluator';
 import { PIECE_VALUE } from './material';
 
@@ -43,6 +44,14 @@ export interface EffectParams {
   kkpee: boolean;
   /** Table entries are stored ×FV_SCALE and the sum divided by it (KKPEE9 only). */
   fvScale: number;
+  /**
+   * The ideas at the end of the seed. 将棋ベーシック's: a flat bonus for every piece its own side
+   * defends (it gave 1 point with a pawn at 100); and the seed's hypothesis: a share of the piece's
+   * value when its side defends it, and a share off when the opponent attacks it.
+   */
+  defendedBonus: number;
+  defendedShare: number;
+  attackedShare: number;
 }
 
 /** The seed's first table: 85 and 98, every count kept (N = 10), integer terms. */
@@ -53,6 +62,9 @@ export const FIRST_TABLE: EffectParams = {
   cap: MAX_EFFECTS,
   kkpee: false,
   fvScale: 1,
+  defendedBonus: 0,
+  defendedShare: 0,
+  attackedShare: 0,
 };
 
 /** KKPEE9: 83 and 92, counts capped at 2, the piece on the square, FV_SCALE 32. */
@@ -63,6 +75,9 @@ export const KKPEE9: EffectParams = {
   cap: 2,
   kkpee: true,
   fvScale: 32,
+  defendedBonus: 0,
+  defendedShare: 0,
+  attackedShare: 0,
 };
 
 /**
@@ -103,6 +118,26 @@ export function boardPieceTerm(piece: number): number {
   return Math.trunc(((piece & 16 ? -v : v) * 104) / 1024);
 }
 
+// #region defended-pieces
+/**
+ * The defended-piece ideas for one piece (sente's view: gote's count against sente): `own` and
+ * `enemy` are the effect counts of the piece's side and of the opponent on its square. Kings are
+ * left out: a king is never taken, so defending it or attacking it is not this term's business.
+ */
+export function defendedTerm(piece: number, own: number, enemy: number, p: EffectParams): number {
+  if (piece === 0 || (piece & 15) === Kind.King) return 0;
+  const value = PIECE_VALUE[piece & 15] ?? 0;
+  let v = 0;
+  if (own > 0) v += p.defendedBonus + Math.trunc(value * p.defendedShare);
+  if (enemy > 0) v -= Math.trunc(value * p.attackedShare);
+  return piece & 16 ? -v : v;
+}
+// #endregion
+
+/** Whether a parameter set has any of the defended-piece terms. */
+const hasDefended = (p: EffectParams): boolean =>
+  p.defendedBonus !== 0 || p.defendedShare !== 0 || p.attackedShare !== 0;
+
 // #region factored-tables
 /**
  * The two per-king tables of a parameter set, `[king][sq][m]` for m = 0 … N: the value of m of the
@@ -117,6 +152,8 @@ export class EffectTables {
   readonly their: Float64Array;
   /** `CAP[m]` = min(m, N), for m = 0 … 10. */
   readonly capOf: Uint8Array;
+  /** Any defended-piece term to add. */
+  readonly defended: boolean;
 
   constructor(params: EffectParams) {
     this.params = params;
@@ -124,6 +161,7 @@ export class EffectTables {
     this.our = new Float64Array(81 * 81 * this.counts);
     this.their = new Float64Array(81 * 81 * this.counts);
     this.capOf = Uint8Array.from({ length: MAX_EFFECTS + 1 }, (_, m) => Math.min(m, params.cap));
+    this.defended = hasDefended(params);
     for (let king = 0; king < 81; king++)
       for (let sq = 0; sq < 81; sq++)
         for (let m = 0; m < this.counts; m++) {
@@ -153,7 +191,11 @@ export class EffectTables {
     score -= this.our[(ikw * 81 + isq) * c + m2]!;
     score += this.their[(ikw * 81 + isq) * c + m1]!;
     if (!this.params.kkpee) return score;
-    if (piece !== 0 && (piece & 15) !== Kind.King) score -= boardPieceTerm(piece);
+    if (piece !== 0 && (piece & 15) !== Kind.King) {
+      score -= boardPieceTerm(piece);
+      if (this.defended)
+        score += defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, this.params);
+    }
     return Math.trunc(score * this.params.fvScale);
   }
 }
@@ -179,7 +221,11 @@ export function effectScore(pos: Position, t: EffectTables): number {
     const m2 = cap[effects[base + BOARD_SIZE + sq]!]!;
     const piece = pos.board[sq]!;
     sum += t.combine(kb, kw, i, m1, m2, piece);
-    if (!t.params.kkpee && piece !== 0) pieces += boardPieceTerm(piece);
+    if (!t.params.kkpee && piece !== 0) {
+      pieces += boardPieceTerm(piece);
+      if (t.defended)
+        pieces -= defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, t.params);
+    }
   }
   if (t.params.kkpee) return pos.material + Math.trunc(sum / t.params.fvScale);
   return pos.material + sum - pieces;
@@ -209,12 +255,15 @@ export function effectScoreDirect(pos: Position, p: EffectParams): number {
     score -= term(p.theirs, kb, i, m2);
     score -= term(p.ours, invSquare(kw), invSquare(i), m2);
     score += term(p.theirs, invSquare(kw), invSquare(i), m1);
+    const own = piece & 16 ? m2 : m1;
+    const enemy = piece & 16 ? m1 : m2;
     if (p.kkpee) {
-      if (piece !== 0 && (piece & 15) !== Kind.King) score -= boardPieceTerm(piece);
+      if (piece !== 0 && (piece & 15) !== Kind.King)
+        score += defendedTerm(piece, own, enemy, p) - boardPieceTerm(piece);
       sum += Math.trunc(score * p.fvScale);
     } else {
       sum += score;
-      pieces += boardPieceTerm(piece);
+      pieces += boardPieceTerm(piece) - defendedTerm(piece, own, enemy, p);
     }
   }
   return pos.material + (p.kkpee ? Math.trunc(sum / p.fvScale) : sum - pieces);
@@ -270,14 +319,90 @@ export function effectScoreFull(pos: Position, t: EffectTables, table: Int16Arra
     const m2 = cap[pos.effects[base + BOARD_SIZE + sq]!]!;
     const piece = pos.board[sq]!;
     sum += table[(((row + i) * c + m1) * c + m2) * slots + (p.kkpee ? piece : 0)]!;
-    if (!p.kkpee) pieces += boardPieceTerm(piece);
+    if (!p.kkpee && piece !== 0) {
+      pieces += boardPieceTerm(piece);
+      if (t.defended) pieces -= defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, p);
+    }
   }
   return pos.material + (p.kkpee ? Math.trunc(sum / p.fvScale) : sum - pieces);
 }
 // #endregion
 
+/**
+ * The 'effect' evaluator's constants as search options (the first table's by default), so that a
+ * match, an experiment or the explorer can set the cap N, the weights, the decay or the
+ * defended-piece terms. KKPEE9 ('kkpee9') keeps the seed's own constants.
+ */
+export const EFFECT_EVAL_OPTIONS = {
+  ours: integer({
+    label: 'Own effects near the king',
+    default: FIRST_TABLE.ours,
+    min: 0,
+    max: 300,
+    step: 1,
+    help: 'An own effect next to the own king is worth this (×1024/(d + 1) at distance d). The seed: 85.',
+  }),
+  theirs: integer({
+    label: 'Enemy effects near the king',
+    default: FIRST_TABLE.theirs,
+    min: 0,
+    max: 300,
+    step: 1,
+    help: 'An enemy effect next to the own king costs this (×1024/(d + 1)). The seed: 98.',
+  }),
+  decay: number({
+    label: 'Multi-effect decay',
+    default: FIRST_TABLE.decay,
+    min: 0.5,
+    max: 0.99,
+    step: 0.0025,
+    help: 'm effects are worth 6365 − decay^(m−1)·5341 (×1/1024) times one. The seed: 0.8525.',
+  }),
+  cap: integer({
+    label: 'Count cap N',
+    default: FIRST_TABLE.cap,
+    min: 1,
+    max: MAX_EFFECTS,
+    step: 1,
+    help: 'Counts of N effects or more count as N. 10 keeps every count; KKPEE9 uses 2.',
+  }),
+  defendedBonus: integer({
+    label: 'Defended piece bonus',
+    default: 0,
+    min: 0,
+    max: 100,
+    step: 1,
+    help: '将棋ベーシック’s idea: this much for every piece its own side defends, whatever the piece (it used 1).',
+  }),
+  defendedShare: number({
+    label: 'Defended share',
+    default: 0,
+    min: 0,
+    max: 0.5,
+    step: 0.01,
+    help: 'The seed’s hypothesis: a defended piece gains this share of its value.',
+  }),
+  attackedShare: number({
+    label: 'Attacked share',
+    default: 0,
+    min: 0,
+    max: 0.5,
+    step: 0.01,
+    help: 'The seed’s hypothesis: an attacked piece loses this share of its value.',
+  }),
+};
+
+export type EffectEvalOptions = ValuesOf<typeof EFFECT_EVAL_OPTIONS>;
+
+/** The first table's parameters with the options' constants. */
+export const effectParamsOf = (o: EffectEvalOptions): EffectParams => ({ ...FIRST_TABLE, ...o });
+
 /** An evaluator over factored tables, built the first time it is asked for a value. */
-function effectEvaluator(name: string, description: string, params: EffectParams): Evaluator {
+export function effectEvaluator(
+  name: string,
+  description: string,
+  params: EffectParams,
+): Evaluator {
   let tables: EffectTables | null = null;
   return {
     name,
@@ -292,7 +417,7 @@ function effectEvaluator(name: string, description: string, params: EffectParams
 
 export const effectEvaluator85 = effectEvaluator(
   'effect',
-  'Seed 003’s first effect table: effects valued by their distance to each king (85 and 98), every count kept, and a tenth off each piece on the board.',
+  'Seed 003’s effect table: effects valued by their distance to each king (85 and 98 unless the effect options say otherwise), and a tenth off each piece on the board.',
   FIRST_TABLE,
 );
 

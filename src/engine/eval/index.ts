@@ -4,7 +4,13 @@
  */
 import { select } from '../option-spec';
 import type { Evaluator } from './evaluator';
-import { effectEvaluator85, kkpee9Evaluator } from './effect-eval';
+import {
+  effectEvaluator,
+  effectEvaluator85,
+  type EffectEvalOptions,
+  effectParamsOf,
+  kkpee9Evaluator,
+} from './effect-eval';
 import { materialEvaluator } from './material';
 
 export const EVALUATORS = {
@@ -15,7 +21,24 @@ export const EVALUATORS = {
 export type EvaluatorName = keyof typeof EVALUATORS;
 export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
 
-export const evaluatorFor = (name: EvaluatorName): Evaluator => EVALUATORS[name];
+/** Evaluators of the 'effect' kind by their constants, built once each. */
+const effectByParams = new Map<string, Evaluator>();
+
+/**
+ * The evaluator an option names; for 'effect', with the constants of `effect` (the effect
+ * options), its tables built once per set of constants.
+ */
+export function evaluatorFor(name: EvaluatorName, effect?: EffectEvalOptions): Evaluator {
+  if (name !== 'effect' || effect === undefined) return EVALUATORS[name];
+  const params = effectParamsOf(effect);
+  const key = JSON.stringify(params);
+  let e = effectByParams.get(key);
+  if (!e) {
+    e = effectEvaluator('effect', EVALUATORS.effect.description, params);
+    effectByParams.set(key, e);
+  }
+  return e;
+}
 
 export const EVALUATOR_OPTIONS = {
   evaluator: select({

@@ -191,7 +191,8 @@ export class Searcher {
     limits: SearchLimits,
     shouldStop: () => boolean,
   ): SearchState {
-    const evaluator = this.evaluator ?? evaluatorFor(this.options.evaluator);
+    const evaluator =
+      this.evaluator ?? evaluatorFor(this.options.evaluator, this.options.effectEval);
     this.state ??= new SearchState(pos, this.options, evaluator, this.tt, shouldStop);
     const s = this.state;
     s.pos = pos;

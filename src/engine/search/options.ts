@@ -5,6 +5,7 @@
  * built from, and the one validator for values from a URL, a worker message or USI `setoption`
  * are all derived from those declarations (option-spec.ts).
  */
+import { EFFECT_EVAL_OPTIONS } from '../eval/effect-eval';
 import { EVALUATOR_OPTIONS } from '../eval/index';
 import { MOVE_EVAL_OPTIONS } from '../eval/move-evaluation';
 import {
@@ -74,6 +75,12 @@ export const OPTION_GROUPS = [
     },
   },
   {
+    id: 'effect-eval',
+    title: 'Effect evaluation (seed 003)',
+    blurb: 'What the effect evaluator counts, when the evaluator is “effect”.',
+    options: { effectEval: EFFECT_EVAL_OPTIONS },
+  },
+  {
     id: 'move-eval',
     title: 'Move evaluation constants (seed 000)',
     blurb: 'What a move is worth before it is read.',
@@ -99,6 +106,7 @@ export const SEARCH_OPTION_DECLS = {
   ...EVALUATOR_OPTIONS,
   ...TRACE_OPTIONS,
   moveEval: MOVE_EVAL_OPTIONS,
+  effectEval: EFFECT_EVAL_OPTIONS,
 };
 
 export type SearchOptions = ValuesOf<typeof SEARCH_OPTION_DECLS>;

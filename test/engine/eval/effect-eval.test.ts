@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boardPieceTerm,
+  defendedTerm,
   buildFullTable,
   distanceValue,
   EffectTables,
@@ -155,3 +156,58 @@ describe('the lab’s proof on 100,000 positions (npm run experiment -- effect-e
     ]);
   });
 });
+
+describe('the defended-piece ideas', () => {
+  const DEFENDED: [string, EffectParams][] = [
+    ['将棋ベーシック’s flat bonus', { ...FIRST_TABLE, defendedBonus: 1 }],
+    ['shares of the piece’s value', { ...FIRST_TABLE, defendedShare: 0.1, attackedShare: 0.2 }],
+    ['the same in KKPEE9’s table', { ...KKPEE9, defendedShare: 0.1, attackedShare: 0.2 }],
+  ];
+  const sample = positions(11, 200);
+
+  it.each(DEFENDED)(
+    '%s: the three forms agree, and a mirrored position is the opposite',
+    (_n, p) => {
+      const t = new EffectTables(p);
+      const full = p.kkpee ? null : buildFullTable(new EffectTables({ ...p, cap: 2 }));
+      const capped = new EffectTables({ ...p, cap: 2 });
+      for (const pos of sample) {
+        const v = effectScore(pos, t);
+        expect(v).toBe(effectScoreDirect(pos, p));
+        expect(effectScore(flipped(pos), t) + v).toBe(0);
+        if (full) expect(effectScoreFull(pos, capped, full)).toBe(effectScore(pos, capped));
+      }
+    },
+  );
+
+  it('a flat bonus counts defended pieces, kings left out; shares follow the value', () => {
+    const p = { ...FIRST_TABLE, defendedBonus: 1, defendedShare: 0.1, attackedShare: 0.2 };
+    expect(defendedTerm(5, 1, 0, p)).toBe(1 + 85); // a sente bishop (855) defended: 1 + 85.5
+    expect(defendedTerm(16 + 5, 1, 0, p)).toBe(-86); // gote's, the other way
+    expect(defendedTerm(6, 0, 2, p)).toBe(-198); // a rook (990) attacked, not defended
+    expect(defendedTerm(8, 3, 3, p)).toBe(0); // the king
+  });
+
+  it('change the value: the evaluator built from the options sees them', () => {
+    const pos = sample[0]!;
+    const plain = evaluatorFor('effect', { ...effectOptionsOf(FIRST_TABLE) }).evaluate(pos);
+    const bonus = evaluatorFor('effect', {
+      ...effectOptionsOf(FIRST_TABLE),
+      defendedShare: 0.1,
+    }).evaluate(pos);
+    expect(bonus).not.toBe(plain);
+    expect(plain).toBe(evaluatorFor('effect').evaluate(pos));
+  });
+});
+
+function effectOptionsOf(p: EffectParams) {
+  return {
+    ours: p.ours,
+    theirs: p.theirs,
+    decay: p.decay,
+    cap: p.cap,
+    defendedBonus: p.defendedBonus,
+    defendedShare: p.defendedShare,
+    attackedShare: p.attackedShare,
+  };
+}
