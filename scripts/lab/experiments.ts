@@ -205,6 +205,41 @@ export const EXPERIMENTS: readonly Experiment[] = [
     limits: { depth: 4, nodes: 400_000 },
     ...SERIES_RULES,
   },
+  {
+    name: 'effect-eval-elo',
+    kind: 'matches',
+    title: 'The effect evaluation in games',
+    question:
+      'At equal time, how much stronger than material alone is seed 003’s effect evaluation; do the count cap N = 2, 3, 4, KKPEE9 and the defended-piece ideas change that, as the seed says?',
+    chapter: { slug: 'effect-tables' },
+    matches: [
+      { id: 'effect-material', a: 'effect', b: 'plain' },
+      {
+        id: 'n3-n2',
+        a: '{"evaluator":"effect","effectEval":{"cap":3}}',
+        b: '{"evaluator":"effect","effectEval":{"cap":2}}',
+      },
+      {
+        id: 'n4-n2',
+        a: '{"evaluator":"effect","effectEval":{"cap":4}}',
+        b: '{"evaluator":"effect","effectEval":{"cap":2}}',
+      },
+      { id: 'kkpee9-effect', a: 'kkpee9', b: 'effect' },
+      {
+        id: 'bonus-effect',
+        a: '{"evaluator":"effect","effectEval":{"defendedBonus":1}}',
+        b: 'effect',
+      },
+      {
+        id: 'shares-effect',
+        a: '{"evaluator":"effect","effectEval":{"defendedShare":0.1,"attackedShare":0.2}}',
+        b: 'effect',
+      },
+    ],
+    games: 200,
+    limits: { movetimeMs: 50 },
+    ...SERIES_RULES,
+  },
 ];
 
 export const experimentByName = (name: string): Experiment | undefined =>

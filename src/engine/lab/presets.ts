@@ -1,5 +1,5 @@
 /**
- * Named option sets: the schemes chapters 3 to 5 compare (each a difference from the default
+ * Named option sets: the schemes chapters 3 to 6 compare (each a difference from the default
  * options, where everything that prunes or extends is off), by a short name a match, an
  * experiment, a chart or a reader's link can use. `npm run match -- --a null --b plain` plays
  * two of them.
@@ -7,7 +7,7 @@
 import { resolveOptions, type SearchOptions } from '../search/options';
 import { err, ok, type Result } from '../types';
 
-export type PresetKind = 'plain' | 'forward' | 'backward' | 'extension';
+export type PresetKind = 'plain' | 'forward' | 'backward' | 'extension' | 'evaluation';
 
 export interface Preset {
   id: string;
@@ -67,6 +67,13 @@ export const PRESETS: readonly Preset[] = [
     kind: 'extension',
     options: { dualCredit: true, creditPool: 'combined' },
   },
+  {
+    id: 'effect',
+    label: 'effect evaluation',
+    kind: 'evaluation',
+    options: { evaluator: 'effect' },
+  },
+  { id: 'kkpee9', label: 'KKPEE9', kind: 'evaluation', options: { evaluator: 'kkpee9' } },
 ];
 
 export const presetById = (id: string): Preset | undefined => PRESETS.find((p) => p.id === id);
