@@ -9,7 +9,8 @@
  *   npm run bench:eval -- --depth 3 --runs 3
  *
  * Forms: the formula recomputed square by square (no table), the factored per-king tables (what
- * the seed's previous version computed at run time, and what a browser tab can hold), and the
+ * the seed's previous version computed at run time, and what a browser tab can hold), the same
+ * kept up to date move by move (only squares whose counts or piece changed), and the
  * seed's big precomputed table (one lookup a square) — for the first table uncapped, capped at
  * N = 2, 3, 4, and KKPEE9. Run it on a quiet machine: the runs are interleaved and the best kept,
  * but a busy machine still stretches CPU time.
@@ -26,6 +27,7 @@ import {
   KKPEE9,
   type EffectParams,
 } from '../src/engine/eval/effect-eval';
+import { IncrementalEffect } from '../src/engine/eval/effect-incremental';
 import { evaluateMaterial } from '../src/engine/eval/material';
 import type { Position } from '../src/engine/position';
 import { Searcher } from '../src/engine/search/index';
@@ -92,6 +94,16 @@ function forms(): Form[] {
       },
       bytes: small.our.byteLength + small.their.byteLength,
     });
+    if (withDirect) {
+      // The incremental update (only the squares whose inputs changed), for the full forms.
+      const inc = new IncrementalEffect(small);
+      out.push({
+        name: `${label}, incremental`,
+        group: label,
+        evaluator: { name: label, description: '', evaluate: sideToMove((pos) => inc.score(pos)) },
+        bytes: small.our.byteLength + small.their.byteLength,
+      });
+    }
     const full = buildFullTable(small);
     out.push({
       name: `${label}, big table`,
