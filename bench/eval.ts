@@ -12,9 +12,12 @@
  * the seed's previous version computed at run time, and what a browser tab can hold), the same
  * kept up to date move by move (only squares whose counts or piece changed), and the
  * seed's big precomputed table (one lookup a square) — for the first table uncapped, capped at
- * N = 2, 3, 4, and KKPEE9. Run it on a quiet machine: the runs are interleaved and the best kept,
- * but a busy machine still stretches CPU time.
+ * N = 2, 3, 4, and KKPEE9. Each form runs in a process of its own (tables built there, one
+ * untimed search first to compile); run it on a quiet machine: the runs go round the forms and the
+ * best is kept, but a busy machine still stretches CPU time.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Evaluator } from '../src/engine/eval/evaluator';
 import {
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     depth: { type: 'string', default: '3' },
     runs: { type: 'string', default: '3' },
     json: { type: 'boolean', default: false },
+    form: { type: 'string' },
   },
 });
 const depth = Number(values.depth);
@@ -58,62 +62,68 @@ interface Form {
   name: string;
   /** Which constants: forms with the same group search the same tree. */
   group: string;
-  evaluator: Evaluator;
-  bytes: number;
+  /** Builds the evaluator and says how many bytes of tables it holds (only in the form's process). */
+  make: () => { evaluator: Evaluator; bytes: number };
 }
+
+const wrap = (name: string, score: (pos: Position) => number): Evaluator => ({
+  name,
+  description: '',
+  evaluate: sideToMove(score),
+});
 
 function forms(): Form[] {
   const out: Form[] = [
     {
       name: 'material',
       group: 'material',
-      evaluator: { name: 'material', description: '', evaluate: evaluateMaterial },
-      bytes: 0,
+      make: () => ({
+        evaluator: { name: 'material', description: '', evaluate: evaluateMaterial },
+        bytes: 0,
+      }),
     },
   ];
-  const add = (label: string, params: EffectParams, withDirect: boolean) => {
-    const small = new EffectTables(params);
-    if (withDirect)
+  const add = (label: string, params: EffectParams, all: boolean) => {
+    const smallBytes = (t: EffectTables) => t.our.byteLength + t.their.byteLength;
+    if (all)
       out.push({
         name: `${label}, formula`,
         group: label,
-        evaluator: {
-          name: label,
-          description: '',
-          evaluate: sideToMove((pos) => effectScoreDirect(pos, params)),
-        },
-        bytes: 0,
+        make: () => ({ evaluator: wrap(label, (pos) => effectScoreDirect(pos, params)), bytes: 0 }),
       });
     out.push({
       name: `${label}, factored`,
       group: label,
-      evaluator: {
-        name: label,
-        description: '',
-        evaluate: sideToMove((pos) => effectScore(pos, small)),
+      make: () => {
+        const small = new EffectTables(params);
+        return {
+          evaluator: wrap(label, (pos) => effectScore(pos, small)),
+          bytes: smallBytes(small),
+        };
       },
-      bytes: small.our.byteLength + small.their.byteLength,
     });
-    if (withDirect) {
-      // The incremental update (only the squares whose inputs changed), for the full forms.
-      const inc = new IncrementalEffect(small);
+    if (all)
       out.push({
+        // The incremental update (only the squares whose inputs changed).
         name: `${label}, incremental`,
         group: label,
-        evaluator: { name: label, description: '', evaluate: sideToMove((pos) => inc.score(pos)) },
-        bytes: small.our.byteLength + small.their.byteLength,
+        make: () => {
+          const small = new EffectTables(params);
+          const inc = new IncrementalEffect(small);
+          return { evaluator: wrap(label, (pos) => inc.score(pos)), bytes: smallBytes(small) };
+        },
       });
-    }
-    const full = buildFullTable(small);
     out.push({
       name: `${label}, big table`,
       group: label,
-      evaluator: {
-        name: label,
-        description: '',
-        evaluate: sideToMove((pos) => effectScoreFull(pos, small, full)),
+      make: () => {
+        const small = new EffectTables(params);
+        const full = buildFullTable(small);
+        return {
+          evaluator: wrap(label, (pos) => effectScoreFull(pos, small, full)),
+          bytes: full.byteLength,
+        };
       },
-      bytes: full.byteLength,
     });
   };
   add('first table', FIRST_TABLE, true);
@@ -145,14 +155,49 @@ function measure(evaluator: Evaluator): { nodes: number; cpu: number } {
 }
 
 const all = forms();
-const best = all.map(() => ({ nodes: 0, cpu: Infinity }));
-measure(all[0]!.evaluator); // warm the search up before the first timed run
+
+/** In a form's own process: warm up, search every position once, print nodes and CPU seconds. */
+if (values.form !== undefined) {
+  const form = all.find((f) => f.name === values.form);
+  if (!form)
+    throw new Error(
+      `no form ${JSON.stringify(values.form)} (${all.map((f) => f.name).join('; ')})`,
+    );
+  const { evaluator, bytes } = form.make();
+  measure(evaluator); // the first search compiles the code: not timed
+  const m = measure(evaluator);
+  console.log(JSON.stringify({ ...m, bytes }));
+  process.exit(0);
+}
+
+/**
+ * Each form runs in a process of its own, so that what the JIT learnt from one evaluator does not
+ * slow another (one shared call site for many evaluators goes megamorphic); the runs go round the
+ * forms in turn, and each form keeps its best CPU time.
+ */
+const best = all.map(() => ({ nodes: 0, cpu: Infinity, bytes: 0 }));
 for (let run = 0; run < runs; run++)
   all.forEach((f, i) => {
-    const m = measure(f.evaluator);
+    const out = execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--depth',
+        String(depth),
+        '--form',
+        f.name,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    const m = JSON.parse(out.trim().split('\n').at(-1)!) as {
+      nodes: number;
+      cpu: number;
+      bytes: number;
+    };
     if (run > 0 && m.nodes !== best[i]!.nodes)
       throw new Error(`${f.name}: ${m.nodes} nodes, then ${best[i]!.nodes}`);
-    best[i] = { nodes: m.nodes, cpu: Math.min(best[i]!.cpu, m.cpu) };
+    best[i] = { nodes: m.nodes, cpu: Math.min(best[i]!.cpu, m.cpu), bytes: m.bytes };
     if (!values.json) process.stderr.write('.');
   });
 if (!values.json) process.stderr.write('\n');
@@ -163,7 +208,7 @@ const rows = all.map((f, i) => ({
   nodes: best[i]!.nodes,
   cpuSeconds: best[i]!.cpu,
   nps: best[i]!.nodes / best[i]!.cpu,
-  bytes: f.bytes,
+  bytes: best[i]!.bytes,
 }));
 // Forms of one group must read the same tree: they give the same value everywhere.
 for (const r of rows) {
