@@ -134,6 +134,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
     args: ['--positions', '100000'],
   },
   {
+    name: 'eval-bench',
+    kind: 'command',
+    title: 'What each form of the effect evaluation costs',
+    question:
+      'How many nodes a second does the search make with material alone and with each form of seed 003’s evaluation — formula, factored tables, kept up to date, the big table — and how much memory does each take? The seed: the table gains 20–30 %.',
+    chapter: { slug: 'effect-tables' },
+    script: 'bench:eval',
+    args: ['--depth', '4', '--runs', '3'],
+  },
+  {
     name: 'pruning-elo-nodes',
     kind: 'matches',
     title: 'Pruning in Elo, at equal nodes',
