@@ -134,9 +134,16 @@ export function defendedTerm(piece: number, own: number, enemy: number, p: Effec
 }
 // #endregion
 
-/** Whether a parameter set has any of the defended-piece terms. */
-const hasDefended = (p: EffectParams): boolean =>
-  p.defendedBonus !== 0 || p.defendedShare !== 0 || p.attackedShare !== 0;
+/**
+ * What a piece adds to sente's score where it stands, with m1 sente's and m2 gote's effects on
+ * its square: its defended-piece terms, less its tenth.
+ */
+export function pieceTerms(piece: number, m1: number, m2: number, p: EffectParams): number {
+  if (piece === 0) return 0;
+  const own = piece & 16 ? m2 : m1;
+  const enemy = piece & 16 ? m1 : m2;
+  return defendedTerm(piece, own, enemy, p) - boardPieceTerm(piece);
+}
 
 // #region factored-tables
 /**
@@ -152,8 +159,6 @@ export class EffectTables {
   readonly their: Float64Array;
   /** `CAP[m]` = min(m, N), for m = 0 … 10. */
   readonly capOf: Uint8Array;
-  /** Any defended-piece term to add. */
-  readonly defended: boolean;
 
   constructor(params: EffectParams) {
     this.params = params;
@@ -161,7 +166,6 @@ export class EffectTables {
     this.our = new Float64Array(81 * 81 * this.counts);
     this.their = new Float64Array(81 * 81 * this.counts);
     this.capOf = Uint8Array.from({ length: MAX_EFFECTS + 1 }, (_, m) => Math.min(m, params.cap));
-    this.defended = hasDefended(params);
     for (let king = 0; king < 81; king++)
       for (let sq = 0; sq < 81; sq++)
         for (let m = 0; m < this.counts; m++) {
@@ -191,15 +195,32 @@ export class EffectTables {
     score -= this.our[(ikw * 81 + isq) * c + m2]!;
     score += this.their[(ikw * 81 + isq) * c + m1]!;
     if (!this.params.kkpee) return score;
-    if (piece !== 0 && (piece & 15) !== Kind.King) {
-      score -= boardPieceTerm(piece);
-      if (this.defended)
-        score += defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, this.params);
-    }
+    if ((piece & 15) !== Kind.King) score += pieceTerms(piece, m1, m2, this.params);
     return Math.trunc(score * this.params.fvScale);
   }
 }
 // #endregion
+
+/**
+ * One square's part of the evaluation: its table entry and, for the first table (whose entries
+ * know no piece), the piece's terms.
+ */
+export function squareValue(
+  t: EffectTables,
+  kb: number,
+  kw: number,
+  i: number,
+  m1: number,
+  m2: number,
+  piece: number,
+): number {
+  const entry = t.combine(kb, kw, i, m1, m2, piece);
+  return t.params.kkpee ? entry : entry + pieceTerms(piece, m1, m2, t.params);
+}
+
+/** The material, plus the squares' sum (for KKPEE9 divided by FV_SCALE once it is complete). */
+const total = (pos: Position, p: EffectParams, sum: number): number =>
+  pos.material + (p.kkpee ? Math.trunc(sum / p.fvScale) : sum);
 
 // #region evaluate-factored
 /**
@@ -214,21 +235,13 @@ export function effectScore(pos: Position, t: EffectTables): number {
   const kw = SQ81[pos.kingSquare[1]!]!;
   const cap = t.capOf;
   let sum = 0;
-  let pieces = 0;
   for (let i = 0; i < 81; i++) {
     const sq = SQUARES[i]!;
     const m1 = cap[effects[base + sq]!]!;
     const m2 = cap[effects[base + BOARD_SIZE + sq]!]!;
-    const piece = pos.board[sq]!;
-    sum += t.combine(kb, kw, i, m1, m2, piece);
-    if (!t.params.kkpee && piece !== 0) {
-      pieces += boardPieceTerm(piece);
-      if (t.defended)
-        pieces -= defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, t.params);
-    }
+    sum += squareValue(t, kb, kw, i, m1, m2, pos.board[sq]!);
   }
-  if (t.params.kkpee) return pos.material + Math.trunc(sum / t.params.fvScale);
-  return pos.material + sum - pieces;
+  return total(pos, t.params, sum);
 }
 // #endregion
 
@@ -244,7 +257,6 @@ export function effectScoreDirect(pos: Position, p: EffectParams): number {
     return p.kkpee ? product / (1024 * 1024) : Math.trunc(product / (1024 * 1024));
   };
   let sum = 0;
-  let pieces = 0;
   for (let i = 0; i < 81; i++) {
     const sq = SQUARES[i]!;
     const m1 = Math.min(pos.effectCount(0, sq), p.cap);
@@ -255,18 +267,12 @@ export function effectScoreDirect(pos: Position, p: EffectParams): number {
     score -= term(p.theirs, kb, i, m2);
     score -= term(p.ours, invSquare(kw), invSquare(i), m2);
     score += term(p.theirs, invSquare(kw), invSquare(i), m1);
-    const own = piece & 16 ? m2 : m1;
-    const enemy = piece & 16 ? m1 : m2;
     if (p.kkpee) {
-      if (piece !== 0 && (piece & 15) !== Kind.King)
-        score += defendedTerm(piece, own, enemy, p) - boardPieceTerm(piece);
+      if ((piece & 15) !== Kind.King) score += pieceTerms(piece, m1, m2, p);
       sum += Math.trunc(score * p.fvScale);
-    } else {
-      sum += score;
-      pieces += boardPieceTerm(piece) - defendedTerm(piece, own, enemy, p);
-    }
+    } else sum += score + pieceTerms(piece, m1, m2, p);
   }
-  return pos.material + (p.kkpee ? Math.trunc(sum / p.fvScale) : sum - pieces);
+  return total(pos, p, sum);
 }
 
 /** Piece codes a KKPEE table has a slot for (YaneuraOu's 32, some unused). */
@@ -305,26 +311,22 @@ export function buildFullTable(t: EffectTables): Int16Array {
 export function effectScoreFull(pos: Position, t: EffectTables, table: Int16Array): number {
   const p = t.params;
   const c = t.counts;
-  const slots = p.kkpee ? PIECE_SLOTS : 1;
   const base = pos.effectBase;
   const kb = SQ81[pos.kingSquare[0]!]!;
   const kw = SQ81[pos.kingSquare[1]!]!;
   const cap = t.capOf;
   const row = (kb * 81 + kw) * 81;
   let sum = 0;
-  let pieces = 0;
   for (let i = 0; i < 81; i++) {
     const sq = SQUARES[i]!;
     const m1 = cap[pos.effects[base + sq]!]!;
     const m2 = cap[pos.effects[base + BOARD_SIZE + sq]!]!;
     const piece = pos.board[sq]!;
-    sum += table[(((row + i) * c + m1) * c + m2) * slots + (p.kkpee ? piece : 0)]!;
-    if (!p.kkpee && piece !== 0) {
-      pieces += boardPieceTerm(piece);
-      if (t.defended) pieces -= defendedTerm(piece, piece & 16 ? m2 : m1, piece & 16 ? m1 : m2, p);
-    }
+    sum += p.kkpee
+      ? table[(((row + i) * c + m1) * c + m2) * PIECE_SLOTS + piece]!
+      : table[((row + i) * c + m1) * c + m2]! + pieceTerms(piece, m1, m2, p);
   }
-  return pos.material + (p.kkpee ? Math.trunc(sum / p.fvScale) : sum - pieces);
+  return total(pos, p, sum);
 }
 // #endregion
 

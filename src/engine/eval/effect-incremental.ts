@@ -12,26 +12,7 @@
  */
 import { MAX_PLY, type Position } from '../position';
 import { BOARD_SIZE, SQ81, SQUARES } from '../square';
-import { boardPieceTerm, defendedTerm, type EffectTables } from './effect-eval';
-
-/** One square's part of the evaluation: its table entry, and for the first table its piece's terms. */
-export function squareValue(
-  t: EffectTables,
-  kb: number,
-  kw: number,
-  i: number,
-  m1: number,
-  m2: number,
-  piece: number,
-): number {
-  const entry = t.combine(kb, kw, i, m1, m2, piece);
-  if (t.params.kkpee || piece === 0) return entry;
-  const own = piece & 16 ? m2 : m1;
-  const enemy = piece & 16 ? m1 : m2;
-  return (
-    entry - boardPieceTerm(piece) + (t.defended ? defendedTerm(piece, own, enemy, t.params) : 0)
-  );
-}
+import { type EffectTables, squareValue } from './effect-eval';
 
 /** What the incremental evaluation did, for the benchmark and the tests. */
 export interface IncrementalStats {
