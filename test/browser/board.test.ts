@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
+  hydrate,
   launchBrowser,
   openPage,
   overflowsHorizontally,
@@ -17,12 +18,6 @@ import {
 const EXPLORER = '[data-widget="board-explorer"]';
 const PERFT = '[data-widget="perft-runner"]';
 const UCHIFUZUME_SFEN = '7lk/9/8S/9/9/9/9/7L1/8K b GP 1';
-
-/** Scroll a client:visible island into view and wait until Preact has hydrated it. */
-async function hydrate(page: Page, widget: string): Promise<void> {
-  await page.locator(widget).scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) ${widget}`).waitFor();
-}
 
 const square = (page: Page, name: string) =>
   page.locator(`${EXPLORER} rect[data-square="${name}"]`);

@@ -8,48 +8,18 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
+  hydrate,
   launchBrowser,
   openPage,
   overflowsHorizontally,
   PHONE,
+  settled,
   type OpenedPage,
 } from './harness';
 
 const PAGE = '/dual-credit/';
 const EXPLORER = '[data-widget="search-explorer"][data-explorer="dual-credit"]';
 const TRACE = '[data-widget="credit-trace"]';
-
-async function hydrate(page: Page, widget: string): Promise<Locator> {
-  const locator = page.locator(widget).first();
-  await locator.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) ${widget}`).first().waitFor();
-  return locator;
-}
-
-/** Wait until both result cards show a finished, current search. */
-async function settled(explorer: Locator): Promise<void> {
-  await explorer.evaluate(
-    (el) =>
-      new Promise<void>((done, fail) => {
-        const start = Date.now();
-        const check = () => {
-          const cards = [...el.querySelectorAll('.result-card')];
-          const ready =
-            cards.length === 2 &&
-            cards.every(
-              (c) =>
-                c.querySelector('[data-nodes]') !== null &&
-                c.getAttribute('aria-busy') !== 'true' &&
-                !c.classList.contains('stale'),
-            );
-          if (ready) done();
-          else if (Date.now() - start > 45_000) fail(new Error('the search did not finish'));
-          else setTimeout(check, 50);
-        };
-        check();
-      }),
-  );
-}
 
 /** A's plies of extension from credit, as the counters table shows them (0 when the row is gone). */
 async function extensionsOfA(explorer: Locator): Promise<number> {
@@ -89,7 +59,7 @@ describeBrowser('chapter 5, Dual Credit', () => {
   it('the CREDIT_LIMIT slider changes how many plies the credit becomes, and the move', async () => {
     const page = await open();
     const explorer = await hydrate(page, EXPLORER);
-    await settled(explorer);
+    await settled(explorer, { cards: 2 });
     const atTwo = await extensionsOfA(explorer);
     expect(atTwo).toBeGreaterThan(0);
     expect(await firstMoveOf(explorer, 'A')).toBe('9g8h+');
@@ -101,13 +71,13 @@ describeBrowser('chapter 5, Dual Credit', () => {
     const slider = explorer.locator('[data-option="creditLimit"] input[type="range"]');
     await slider.fill('1');
     await explorer.locator('.result-card.stale').first().waitFor({ timeout: 2000 });
-    await settled(explorer);
+    await settled(explorer, { cards: 2 });
     const atOne = await extensionsOfA(explorer);
     expect(atOne).toBeGreaterThan(atTwo);
     expect(Number(await panel.getAttribute('data-extensions'))).toBe(atOne);
 
     await slider.fill('3');
-    await settled(explorer);
+    await settled(explorer, { cards: 2 });
     expect(await extensionsOfA(explorer)).toBe(0);
     expect(await firstMoveOf(explorer, 'A')).toBe('2f4h+');
     await closeCleanly();

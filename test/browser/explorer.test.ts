@@ -9,14 +9,16 @@
  * set up the position and options they need through the address, so they do not depend on the
  * chapter's own choices beyond which sliders it shows.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
+  hydrate,
   launchBrowser,
   openPage,
   overflowsHorizontally,
   PHONE,
+  settled,
   siteUrl,
   type OpenedPage,
 } from './harness';
@@ -53,44 +55,6 @@ const SLIDER_CASES = [
   { path: 'razorMargin', a: 'razoring:true', values: [3000, 0], depth: 4, pv: false },
   { path: 'nullMoveR', a: 'nullMove:true', values: [1, 5], depth: 4, pv: false },
 ] as const;
-
-/** Scroll a client:visible island into view and wait until Preact has hydrated it. */
-async function hydrate(page: Page, widget: string): Promise<Locator> {
-  const locator = page.locator(widget).first();
-  await locator.scrollIntoViewIfNeeded();
-  const hydrated = widget
-    .split(',')
-    .map((w) => `astro-island:not([ssr]) ${w.trim()}`)
-    .join(', ');
-  await page.locator(hydrated).first().waitFor();
-  return locator;
-}
-
-/** Wait until every result card of the explorer shows a finished, current search. */
-async function settled(explorer: Locator, timeout = 45_000): Promise<void> {
-  await explorer.evaluate(
-    (el, ms) =>
-      new Promise<void>((done, fail) => {
-        const start = Date.now();
-        const check = () => {
-          const cards = [...el.querySelectorAll('.result-card')];
-          const ready =
-            cards.length > 0 &&
-            cards.every(
-              (c) =>
-                c.querySelector('[data-nodes]') !== null &&
-                c.getAttribute('aria-busy') !== 'true' &&
-                !c.classList.contains('stale'),
-            );
-          if (ready) done();
-          else if (Date.now() - start > ms) fail(new Error('the search did not finish'));
-          else setTimeout(check, 50);
-        };
-        check();
-      }),
-    timeout,
-  );
-}
 
 interface Shown {
   nodes: number;

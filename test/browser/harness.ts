@@ -3,7 +3,7 @@
  * that record everything a reader would call broken — console errors, uncaught exceptions, failed
  * requests and HTTP errors.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
@@ -58,3 +58,51 @@ export async function openPage(
 /** True if the page is wider than the viewport, that is, it scrolls sideways. */
 export const overflowsHorizontally = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+/**
+ * Scroll a client:visible island into view and wait until Preact has hydrated it; `widget` may
+ * list several selectors, comma-separated. Returns the first match.
+ */
+export async function hydrate(page: Page, widget: string): Promise<Locator> {
+  const locator = page.locator(widget).first();
+  await locator.scrollIntoViewIfNeeded();
+  const hydrated = widget
+    .split(',')
+    .map((w) => `astro-island:not([ssr]) ${w.trim()}`)
+    .join(', ');
+  await page.locator(hydrated).first().waitFor();
+  return locator;
+}
+
+/**
+ * Wait until every result card of a search explorer shows a finished, current search (and, with
+ * `cards`, until there are that many).
+ */
+export async function settled(
+  explorer: Locator,
+  { cards = 0, timeout = 45_000 }: { cards?: number; timeout?: number } = {},
+): Promise<void> {
+  await explorer.evaluate(
+    (el, [want, ms]) =>
+      new Promise<void>((done, fail) => {
+        const start = Date.now();
+        const check = () => {
+          const found = [...el.querySelectorAll('.result-card')];
+          const ready =
+            found.length > 0 &&
+            (want === 0 || found.length === want) &&
+            found.every(
+              (c) =>
+                c.querySelector('[data-nodes]') !== null &&
+                c.getAttribute('aria-busy') !== 'true' &&
+                !c.classList.contains('stale'),
+            );
+          if (ready) done();
+          else if (Date.now() - start > ms) fail(new Error('the search did not finish'));
+          else setTimeout(check, 50);
+        };
+        check();
+      }),
+    [cards, timeout] as const,
+  );
+}

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
+  hydrate,
   launchBrowser,
   openPage,
   overflowsHorizontally,
@@ -17,12 +18,6 @@ import {
 
 const EVALUATOR = '[data-widget="move-evaluator"]';
 const COMPARE = '[data-widget="ordering-compare"]';
-
-/** Scroll a client:visible island into view and wait until Preact has hydrated it. */
-async function hydrate(page: Page, widget: string): Promise<void> {
-  await page.locator(widget).scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) ${widget}`).waitFor();
-}
 
 /** Wait for the worker's move list (and for any recomputation to finish). */
 async function settledList(page: Page): Promise<void> {
