@@ -224,6 +224,10 @@ export function generateCredit(
 }
 // #endregion
 
+/** The limit an account is held to: the shared account's own, or the separate one. */
+const creditLimitOf = (o: CreditSettings): number =>
+  o.creditPool === 'combined' ? o.combinedCreditLimit : o.creditLimit;
+
 // #region credit-accounts
 /**
  * searchChild's part: the child's accounts are this node's turned round, the mover's raised by the
@@ -274,7 +278,7 @@ export function creditExtension(s: SearchState, ply: number): number {
   const o = s.options;
   const c = s.credits;
   const combined = o.creditPool === 'combined';
-  const limit = combined ? o.combinedCreditLimit : o.creditLimit;
+  const limit = creditLimitOf(o);
   if (c[2 * ply + 1]! < limit) return 0;
   const r = convertCredit(c[2 * ply + 1]!, c[2 * ply]!, limit, extensionBudget(s, ply), combined);
   c[2 * ply + 1] = r.his;
@@ -308,7 +312,7 @@ export function creditCanMatter(
 ): boolean {
   if (childDepth > 0) return true;
   const o = s.options;
-  const limit = o.creditPool === 'combined' ? o.combinedCreditLimit : o.creditLimit;
+  const limit = creditLimitOf(o);
   const account = s.credits[2 * ply]! + o.creditTable[entry]!;
   return account > limit && extensionBudget(s, ply) - extension >= 1;
 }
@@ -387,7 +391,7 @@ export function creditTrace(
   budget = Infinity,
 ): CreditStep[] {
   const combined = o.creditPool === 'combined';
-  const limit = combined ? o.combinedCreditLimit : o.creditLimit;
+  const limit = creditLimitOf(o);
   const accounts: [number, number] = [0, 0];
   const steps: CreditStep[] = [];
   let left = budget;
