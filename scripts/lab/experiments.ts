@@ -73,6 +73,32 @@ const SERIES_RULES = {
   seed: 2026,
 } as const;
 
+/** Seed 003's comparisons: the effect evaluation against material, the cap N, KKPEE9, the defended-piece ideas. */
+const EFFECT_MATCHES: SeriesMatch[] = [
+  { id: 'effect-material', a: 'effect', b: 'plain' },
+  {
+    id: 'n3-n2',
+    a: '{"evaluator":"effect","effectEval":{"cap":3}}',
+    b: '{"evaluator":"effect","effectEval":{"cap":2}}',
+  },
+  {
+    id: 'n4-n2',
+    a: '{"evaluator":"effect","effectEval":{"cap":4}}',
+    b: '{"evaluator":"effect","effectEval":{"cap":2}}',
+  },
+  { id: 'kkpee9-effect', a: 'kkpee9', b: 'effect' },
+  {
+    id: 'bonus-effect',
+    a: '{"evaluator":"effect","effectEval":{"defendedBonus":1}}',
+    b: 'effect',
+  },
+  {
+    id: 'shares-effect',
+    a: '{"evaluator":"effect","effectEval":{"defendedShare":0.1,"attackedShare":0.2}}',
+    b: 'effect',
+  },
+];
+
 export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'pruning-bench',
@@ -222,32 +248,21 @@ export const EXPERIMENTS: readonly Experiment[] = [
     question:
       'At equal time, how much stronger than material alone is seed 003’s effect evaluation; do the count cap N = 2, 3, 4, KKPEE9 and the defended-piece ideas change that, as the seed says?',
     chapter: { slug: 'effect-tables' },
-    matches: [
-      { id: 'effect-material', a: 'effect', b: 'plain' },
-      {
-        id: 'n3-n2',
-        a: '{"evaluator":"effect","effectEval":{"cap":3}}',
-        b: '{"evaluator":"effect","effectEval":{"cap":2}}',
-      },
-      {
-        id: 'n4-n2',
-        a: '{"evaluator":"effect","effectEval":{"cap":4}}',
-        b: '{"evaluator":"effect","effectEval":{"cap":2}}',
-      },
-      { id: 'kkpee9-effect', a: 'kkpee9', b: 'effect' },
-      {
-        id: 'bonus-effect',
-        a: '{"evaluator":"effect","effectEval":{"defendedBonus":1}}',
-        b: 'effect',
-      },
-      {
-        id: 'shares-effect',
-        a: '{"evaluator":"effect","effectEval":{"defendedShare":0.1,"attackedShare":0.2}}',
-        b: 'effect',
-      },
-    ],
+    matches: EFFECT_MATCHES,
     games: 200,
     limits: { movetimeMs: 50 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'effect-eval-elo-nodes',
+    kind: 'matches',
+    title: 'The effect evaluation in games, at equal nodes',
+    question:
+      'With the same nodes per move, so that the effect evaluation’s slower nodes cost it nothing, how much better are its judgements than material alone, and do the cap, KKPEE9 and the defended-piece ideas change them?',
+    chapter: { slug: 'effect-tables' },
+    matches: EFFECT_MATCHES,
+    games: 200,
+    limits: { nodes: 20_000 },
     ...SERIES_RULES,
   },
 ];
