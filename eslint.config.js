@@ -19,6 +19,7 @@ export default defineConfig(
       'test-results/',
       '.site-check/',
       'site-check-out/',
+      '.scratch/',
     ],
   },
   js.configs.recommended,

@@ -8,31 +8,20 @@
  *   npm run -s bench:eval -- --json    # JSON on stdout
  *   npm run bench:eval -- --depth 3 --runs 3
  *
- * Forms: the formula recomputed square by square (no table), the factored per-king tables (what
- * the seed's previous version computed at run time, and what a browser tab can hold), the same
- * kept up to date move by move (only squares whose counts or piece changed), and the
- * seed's big precomputed table (one lookup a square) — for the first table uncapped, capped at
- * N = 2, 3, 4, and KKPEE9. Each form runs in a process of its own (tables built there, one
+ * Forms (src/engine/eval/eval-forms.ts, the list the chapter's widget also measures in a browser):
+ * the formula recomputed square by square (no table), the factored per-king tables (what the
+ * seed's previous version computed at run time, and what a browser tab can hold), the same kept
+ * up to date move by move (only squares whose counts or piece changed), and the seed's big
+ * precomputed table (one lookup a square) — for the first table uncapped, capped at N = 2, 3, 4,
+ * and KKPEE9. Each form runs in a process of its own (tables built there, one
  * untimed search first to compile); run it on a quiet machine: the runs go round the forms and the
  * best is kept, but a busy machine still stretches CPU time.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { EVAL_FORMS, evalFormByName } from '../src/engine/eval/eval-forms';
 import type { Evaluator } from '../src/engine/eval/evaluator';
-import {
-  buildFullTable,
-  EffectTables,
-  effectScore,
-  effectScoreDirect,
-  effectScoreFull,
-  FIRST_TABLE,
-  KKPEE9,
-  type EffectParams,
-} from '../src/engine/eval/effect-eval';
-import { IncrementalEffect } from '../src/engine/eval/effect-incremental';
-import { evaluateMaterial } from '../src/engine/eval/material';
-import type { Position } from '../src/engine/position';
 import { Searcher } from '../src/engine/search/index';
 import { parseSfen } from '../src/engine/sfen';
 import { formatCount, formatRatio, formatTable } from './lib/table';
@@ -52,85 +41,6 @@ if (!Number.isInteger(depth) || depth < 1 || depth > 6)
   throw new Error(`--depth must be a whole number from 1 to 6, not ${values.depth}`);
 if (!Number.isInteger(runs) || runs < 1 || runs > 10)
   throw new Error(`--runs must be a whole number from 1 to 10, not ${values.runs}`);
-
-const sideToMove = (score: (pos: Position) => number) => (pos: Position) => {
-  const v = score(pos);
-  return pos.sideToMove === 0 ? v : -v;
-};
-
-interface Form {
-  name: string;
-  /** Which constants: forms with the same group search the same tree. */
-  group: string;
-  /** Builds the evaluator and says how many bytes of tables it holds (only in the form's process). */
-  make: () => { evaluator: Evaluator; bytes: number };
-}
-
-const wrap = (name: string, score: (pos: Position) => number): Evaluator => ({
-  name,
-  description: '',
-  evaluate: sideToMove(score),
-});
-
-function forms(): Form[] {
-  const out: Form[] = [
-    {
-      name: 'material',
-      group: 'material',
-      make: () => ({
-        evaluator: { name: 'material', description: '', evaluate: evaluateMaterial },
-        bytes: 0,
-      }),
-    },
-  ];
-  const add = (label: string, params: EffectParams, all: boolean) => {
-    const smallBytes = (t: EffectTables) => t.our.byteLength + t.their.byteLength;
-    if (all)
-      out.push({
-        name: `${label}, formula`,
-        group: label,
-        make: () => ({ evaluator: wrap(label, (pos) => effectScoreDirect(pos, params)), bytes: 0 }),
-      });
-    out.push({
-      name: `${label}, factored`,
-      group: label,
-      make: () => {
-        const small = new EffectTables(params);
-        return {
-          evaluator: wrap(label, (pos) => effectScore(pos, small)),
-          bytes: smallBytes(small),
-        };
-      },
-    });
-    if (all)
-      out.push({
-        // The incremental update (only the squares whose inputs changed).
-        name: `${label}, incremental`,
-        group: label,
-        make: () => {
-          const small = new EffectTables(params);
-          const inc = new IncrementalEffect(small);
-          return { evaluator: wrap(label, (pos) => inc.score(pos)), bytes: smallBytes(small) };
-        },
-      });
-    out.push({
-      name: `${label}, big table`,
-      group: label,
-      make: () => {
-        const small = new EffectTables(params);
-        const full = buildFullTable(small);
-        return {
-          evaluator: wrap(label, (pos) => effectScoreFull(pos, small, full)),
-          bytes: full.byteLength,
-        };
-      },
-    });
-  };
-  add('first table', FIRST_TABLE, true);
-  for (const cap of [2, 3, 4]) add(`N = ${cap}`, { ...FIRST_TABLE, cap }, false);
-  add('KKPEE9', KKPEE9, true);
-  return out;
-}
 
 const positions = searchBenchPositions(null).positions.map((p) => {
   const parsed = parseSfen(p.sfen);
@@ -154,16 +64,13 @@ function measure(evaluator: Evaluator): { nodes: number; cpu: number } {
   return { nodes, cpu };
 }
 
-const all = forms();
+const all = EVAL_FORMS;
 
 /** In a form's own process: warm up, search every position once, print nodes and CPU seconds. */
 if (values.form !== undefined) {
-  const form = all.find((f) => f.name === values.form);
-  if (!form)
-    throw new Error(
-      `no form ${JSON.stringify(values.form)} (${all.map((f) => f.name).join('; ')})`,
-    );
-  const { evaluator, bytes } = form.make();
+  const form = evalFormByName(values.form);
+  if (!form.ok) throw new Error(form.error);
+  const { evaluator, bytes } = form.value.make();
   measure(evaluator); // the first search compiles the code: not timed
   const m = measure(evaluator);
   console.log(JSON.stringify({ ...m, bytes }));

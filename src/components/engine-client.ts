@@ -12,6 +12,10 @@ import type {
   EngineRequest,
   EngineResponse,
   ErrorMessage,
+  EvalSpeedInfoMessage,
+  EvalSpeedRequest,
+  EvalSpeedResultMessage,
+  EvalSpeedRow,
   EvaluationMessage,
   InfoMessage,
   MatchGameMessage,
@@ -65,6 +69,12 @@ export interface RankHandlers {
   onError: (error: ErrorMessage) => void;
 }
 
+export interface EvalSpeedHandlers {
+  onInfo?: (info: EvalSpeedInfoMessage) => void;
+  onResult: (result: EvalSpeedResultMessage) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
 /** What a running request does with each kind of answer; `final` answers end the request. */
 interface Pending {
   id: number;
@@ -80,6 +90,7 @@ const FINAL: ReadonlySet<EngineResponse['type']> = new Set([
   'evaluation',
   'rankreport',
   'matchresult',
+  'evalspeedresult',
 ]);
 
 interface Timers {
@@ -179,6 +190,40 @@ export class EngineClient {
       (m) => m.type === 'matchresult' && handlers.onResult(m),
       handlers.onError,
     );
+  }
+
+  /**
+   * Nodes per second of the search with each form of the effect evaluation. Each form runs in a
+   * fresh worker, as `npm run bench:eval` runs each in a process of its own: in one worker the
+   * search's call to the evaluator would have seen every earlier form, and a form's speed would
+   * depend on which ran before it. Progress counts over all the forms; stop() ends it at once.
+   */
+  evalSpeed(request: Omit<EvalSpeedRequest, 'type' | 'id'>, handlers: EvalSpeedHandlers): number {
+    const { forms } = request;
+    const total = forms.length;
+    const rows: EvalSpeedRow[] = [];
+    const next = (): number => {
+      this.shutdown(); // a fresh worker for each form
+      return this.send(
+        (id) => ({
+          ...request,
+          type: 'evalspeed',
+          id,
+          forms: forms.slice(rows.length, rows.length + 1),
+        }),
+        (m) =>
+          m.type === 'evalspeedinfo' &&
+          handlers.onInfo?.({ ...m, done: rows.length + m.done, total }),
+        (m) => {
+          if (m.type !== 'evalspeedresult') return;
+          rows.push(...m.rows);
+          if (rows.length < total) next();
+          else handlers.onResult({ ...m, rows });
+        },
+        handlers.onError,
+      );
+    };
+    return next();
   }
 
   /** Post a request built for a fresh id, abandoning any request still running. */

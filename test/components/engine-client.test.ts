@@ -156,4 +156,59 @@ describe('EngineClient', () => {
     workers[0]!.answer({ type: 'error', id, message: 'SFEN: bad' });
     expect(log).toEqual(['a error SFEN: bad']);
   });
+
+  it('measures each form of an evalspeed request in a fresh worker, counting over all forms', () => {
+    const { client, workers } = setup();
+    const log: string[] = [];
+    const row = (name: string) => ({
+      name,
+      group: name,
+      nodes: 10,
+      ms: 1,
+      nps: 10_000,
+      bytes: 0,
+      buildMs: 0,
+    });
+    client.evalSpeed(
+      { forms: ['material', 'KKPEE9, factored'], positions: ['startpos'], depth: 2 },
+      {
+        onInfo: (m) => log.push(`info ${m.form} ${m.done}/${m.total}${m.row ? ' row' : ''}`),
+        onResult: (m) => log.push(`result ${m.rows.map((r) => r.name).join(', ')}`),
+        onError: (e) => log.push(`error ${e.message}`),
+      },
+    );
+    for (const [i, name] of ['material', 'KKPEE9, factored'].entries()) {
+      const worker = workers[i]!;
+      const sent = worker.sent[0]!;
+      expect(sent).toMatchObject({ type: 'evalspeed', forms: [name], depth: 2 });
+      const { id } = sent;
+      worker.answer({ type: 'evalspeedinfo', id, form: name, done: 0, total: 1, row: null });
+      worker.answer({ type: 'evalspeedinfo', id, form: name, done: 1, total: 1, row: row(name) });
+      worker.answer({ type: 'evalspeedresult', id, depth: 2, positions: 1, rows: [row(name)] });
+    }
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(log).toEqual([
+      'info material 0/2',
+      'info material 1/2 row',
+      'info KKPEE9, factored 1/2',
+      'info KKPEE9, factored 2/2 row',
+      'result material, KKPEE9, factored',
+    ]);
+    expect(client.busy).toBe(false);
+  });
+
+  it('stops an evalspeed request between forms too', () => {
+    const { client, workers, log, handlers } = setup();
+    client.evalSpeed(
+      { forms: ['material', 'N = 2, factored'], positions: [], depth: 2 },
+      handlers('a'),
+    );
+    client.stop();
+    expect(workers[0]!.terminated).toBe(true);
+    const { id } = workers[0]!.sent[0]!;
+    workers[0]!.answer({ type: 'evalspeedresult', id, depth: 2, positions: 0, rows: [] });
+    expect(workers).toHaveLength(1);
+    expect(log).toEqual([]);
+  });
 });

@@ -87,13 +87,53 @@ export interface MatchRequest {
   contempt: number;
 }
 
+/**
+ * How fast the search runs with each form of seed 003's effect evaluation (eval-forms.ts): for
+ * each form in turn, its tables built (timed), every position searched once to warm up (untimed),
+ * then again, timed, to `depth`. The worker posts `evalspeedinfo` as each form starts and ends,
+ * then `evalspeedresult` with every form's row. (The page's client sends one form per request,
+ * each to a fresh worker: see EngineClient.evalSpeed.)
+ */
+export interface EvalSpeedRequest {
+  type: 'evalspeed';
+  id: number;
+  /** Form names from EVAL_FORMS, measured in this order. */
+  forms: string[];
+  /** SFENs (or anything parsePositionText reads). */
+  positions: string[];
+  depth: number;
+}
+
 export type EngineRequest =
-  PerftRequest | StopRequest | GoRequest | EvaluateRequest | RankRequest | MatchRequest;
+  | PerftRequest
+  | StopRequest
+  | GoRequest
+  | EvaluateRequest
+  | RankRequest
+  | MatchRequest
+  | EvalSpeedRequest;
 
 /** What a page's match may ask for at most: a few games, shallow searches. */
 export const MAX_MATCH_GAMES = 40;
 export const MAX_MATCH_DEPTH = 6;
 export const MAX_MATCH_NODES = 200_000;
+
+/** What a page's speed measurement may ask for at most: depth 5 of a middle game is seconds a form. */
+export const MAX_EVAL_SPEED_DEPTH = 5;
+export const MAX_EVAL_SPEED_POSITIONS = 20;
+/**
+ * Timed passes over the positions for each form, the fastest kept (as bench:eval keeps each form's
+ * best run): anything else the machine does only ever slows a pass down. At least this many
+ * passes, and more until EVAL_SPEED_TIMED_MS have gone by, so that a fast form (material at depth
+ * 2 is a few milliseconds a pass) gets enough tries for one to run undisturbed.
+ */
+export const EVAL_SPEED_PASSES = 3;
+export const EVAL_SPEED_TIMED_MS = 300;
+/**
+ * The least time a form warms up, in untimed passes over the positions, before the timed ones:
+ * one pass of a fast form at depth 2 is over before the JIT has finished compiling the search.
+ */
+export const EVAL_SPEED_WARM_UP_MS = 500;
 
 /** The deepest search a page may ask for, and the most nodes. */
 export const MAX_GO_DEPTH = 32;
@@ -190,6 +230,44 @@ export interface MatchResultMessage {
   tally: MatchTally;
 }
 
+/** One form's measurement: nodes (main and quiescence) over every position, and the time. */
+export interface EvalSpeedRow {
+  name: string;
+  /** Forms of one group share their constants, so they read the same nodes. */
+  group: string;
+  nodes: number;
+  /** Milliseconds of the timed searches (performance.now), the warm-up left out. */
+  ms: number;
+  /** Nodes per second of those searches. */
+  nps: number;
+  /** Bytes of tables the form holds. */
+  bytes: number;
+  /** Milliseconds to build them. */
+  buildMs: number;
+}
+
+/**
+ * A measurement under way: the form at index `done` is starting (`row` null), or it has finished
+ * and `row` is its result (then `done` counts it).
+ */
+export interface EvalSpeedInfoMessage {
+  type: 'evalspeedinfo';
+  id: number;
+  form: string;
+  done: number;
+  total: number;
+  row: EvalSpeedRow | null;
+}
+
+/** The measurement is over: a row for each form, in the order asked. */
+export interface EvalSpeedResultMessage {
+  type: 'evalspeedresult';
+  id: number;
+  depth: number;
+  positions: number;
+  rows: EvalSpeedRow[];
+}
+
 export type EngineResponse =
   | InfoMessage
   | ResultMessage
@@ -200,7 +278,9 @@ export type EngineResponse =
   | RankMessage
   | MatchMoveMessage
   | MatchGameMessage
-  | MatchResultMessage;
+  | MatchResultMessage
+  | EvalSpeedInfoMessage
+  | EvalSpeedResultMessage;
 
 /**
  * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,

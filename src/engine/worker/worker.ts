@@ -25,6 +25,7 @@ import {
   type PerftRequest,
   type RankRequest,
 } from './protocol';
+import { runEvalSpeed } from './eval-speed';
 import { playGame } from '../lab/game';
 import {
   aScoreOf,
@@ -235,6 +236,8 @@ export function handleRequest(request: EngineRequest, post: Post): void {
       return guard('rank measure', () => runRank(request, post));
     case 'match':
       return guard('match', () => runMatchRequest(request, post));
+    case 'evalspeed':
+      return guard('speed measurement', () => runEvalSpeed(request, post, now));
     case 'perft':
       try {
         runPerft(request, post);
