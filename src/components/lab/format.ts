@@ -1,13 +1,28 @@
-/** How the book writes measured numbers: counts, ratios, shares, Elo, seconds. */
+/** How the book writes measured numbers: counts, ratios, shares, Elo, seconds, bytes. */
 
-export type NumberFormat = 'count' | 'ratio' | 'percent' | 'elo' | 'seconds' | 'fixed1' | 'fixed2';
+export type NumberFormat =
+  'count' | 'ratio' | 'percent' | 'elo' | 'seconds' | 'fixed1' | 'fixed2' | 'bytes';
 
 const MINUS = '−';
 const withMinus = (text: string): string => text.replace(/^-/, MINUS);
 
+/** Bytes in decimal units (kB, MB, GB), as seed 003 counts its 128 MB and 306 MB tables. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB'];
+  let v = bytes;
+  let u = 0;
+  while (v >= 1000 && u < units.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${u <= 1 ? Math.round(v) : v.toFixed(1)} ${units[u]}`;
+}
+
 /** A measured number as the book writes it (a typographic minus; ±∞ for an unbounded Elo). */
 export function formatNumber(v: number, format: NumberFormat): string {
   switch (format) {
+    case 'bytes':
+      return formatBytes(v);
     case 'count':
       return withMinus(Math.round(v).toLocaleString('en-US'));
     case 'ratio':

@@ -177,12 +177,56 @@ function orderingTable(data: ExperimentData): DataTableModel {
   };
 }
 
+// ---- bench:eval ----
+
+interface EvalBenchRow {
+  name: string;
+  group: string;
+  nodes: number;
+  cpuSeconds: number;
+  nps: number;
+  bytes: number;
+}
+
+/**
+ * bench:eval: each form's nodes a second, and against the factored form of the same constants
+ * (the step the seed's 20–30 % is about), with the memory its tables take.
+ */
+function evalBenchTable(data: ExperimentData): DataTableModel {
+  const { rows } = data.results as { rows: EvalBenchRow[] };
+  const factored = (group: string) =>
+    rows.find((r) => r.group === group && / factored$/.test(r.name));
+  return {
+    columns: [
+      { key: 'name', label: 'form' },
+      { key: 'nodes', label: 'nodes', num: true },
+      { key: 'nps', label: 'nodes/s', num: true },
+      { key: 'vsFactored', label: 'vs factored', num: true },
+      { key: 'bytes', label: 'tables', num: true },
+    ],
+    rows: rows.map((r) => {
+      const base = factored(r.group);
+      return {
+        id: r.name,
+        cells: {
+          name: r.name,
+          nodes: count(r.nodes),
+          nps: count(r.nps),
+          vsFactored: base ? ratio(r.nps / base.nps) : '—',
+          bytes: r.bytes === 0 ? '—' : formatNumber(r.bytes, 'bytes'),
+        },
+      };
+    }),
+  };
+}
+
 /** The table builder for each command experiment, by experiment name. */
 const BUILDERS: Readonly<Record<string, (data: ExperimentData) => DataTableModel>> = {
   'pruning-bench': pruningTable,
   'move-rank': moveRankTable,
   'ordering-compare': orderingTable,
   'ordering-compare-depth4': orderingTable,
+  'eval-bench': evalBenchTable,
 };
 
 /** Does the book know how to draw this experiment as a table? */

@@ -69,10 +69,17 @@ export interface BoardProps {
   flipped?: boolean | undefined;
   /** Accessible name of the board. */
   label?: string | undefined;
+  /**
+   * Called with the square (padded index) the reader points at, focuses or clicks: for widgets
+   * that explain a square. With it, the squares are focusable even on a board that only shows.
+   */
+  onInspect?: ((sq: number) => void) | undefined;
+  /** A square drawn as the one being explained. */
+  inspected?: number | undefined;
 }
 
 export function Board(props: BoardProps): JSX.Element {
-  const { onMove, lastMove, overlay, arrows, label = 'Shogi board' } = props;
+  const { onMove, onInspect, inspected, lastMove, overlay, arrows, label = 'Shogi board' } = props;
   const pos = useMemo(() => {
     if (props.position) return props.position;
     const parsed = parsePositionText(props.sfen ?? 'startpos');
@@ -86,6 +93,7 @@ export function Board(props: BoardProps): JSX.Element {
   const promoteRef = useRef<SVGGElement | null>(null);
   const arrowId = useId();
   const interactive = onMove !== undefined;
+  const focusable = interactive || onInspect !== undefined;
 
   const legal = useMemo(() => (interactive ? legalMoves(pos) : []), [pos, interactive]);
   const targets = useMemo(() => {
@@ -178,6 +186,7 @@ export function Board(props: BoardProps): JSX.Element {
       if (sq === lastFrom || sq === lastTo) classes.push('last');
       if (sq === selectedSquare) classes.push('selected');
       if (sq === checkedKing) classes.push('checked');
+      if (sq === inspected) classes.push('inspected');
       if (over?.tint) {
         heat.push(
           <rect
@@ -205,13 +214,16 @@ export function Board(props: BoardProps): JSX.Element {
           width={CELL_W}
           height={CELL_H}
           data-square={squareName(sq)}
-          role={interactive ? 'button' : undefined}
-          tabIndex={interactive ? (index === (focus < 0 ? 72 : focus) ? 0 : -1) : undefined}
+          role={focusable ? 'button' : undefined}
+          tabIndex={focusable ? (index === (focus < 0 ? 72 : focus) ? 0 : -1) : undefined}
           aria-label={`${squareName(sq)}, ${describe}${isTarget ? ', legal destination' : ''}${sq === selectedSquare ? ', selected' : ''}`}
           onClick={() => {
             setFocus(index);
+            onInspect?.(sq);
             clickAt(sq);
           }}
+          onMouseEnter={onInspect && (() => onInspect(sq))}
+          onFocus={onInspect && (() => onInspect(sq))}
           onKeyDown={(e) => onSquareKey(e, index, sq)}
         />,
       );
