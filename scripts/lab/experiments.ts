@@ -76,6 +76,7 @@ const SERIES_RULES = {
 /** Seed 003's comparisons: the effect evaluation against material, the cap N, KKPEE9, the defended-piece ideas. */
 const EFFECT_MATCHES: SeriesMatch[] = [
   { id: 'effect-material', a: 'effect', b: 'plain' },
+  { id: 'n2-first', a: '{"evaluator":"effect","effectEval":{"cap":2}}', b: 'effect' },
   {
     id: 'n3-n2',
     a: '{"evaluator":"effect","effectEval":{"cap":3}}',
