@@ -3,17 +3,9 @@
  * lists illegal drops and draws effect counts; perft runs in the worker and can be stopped; a bad
  * SFEN is named under the box without breaking the page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeBrowser,
-  hydrate,
-  launchBrowser,
-  openPage,
-  overflowsHorizontally,
-  PHONE,
-  type OpenedPage,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, hydrate, pageSession, overflowsHorizontally, PHONE } from './harness';
 
 const EXPLORER = '[data-widget="board-explorer"]';
 const PERFT = '[data-widget="perft-runner"]';
@@ -25,27 +17,12 @@ const square = (page: Page, name: string) =>
 const status = (page: Page) => page.locator(`${EXPLORER} [data-status]`).textContent();
 
 describeBrowser('chapter 1: board explorer and perft', () => {
-  let browser: Browser;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = pageSession();
+  const { closeCleanly } = session;
 
   const open = async (viewport?: { width: number; height: number }): Promise<Page> => {
-    opened = await openPage(browser, '/board/', viewport);
+    const opened = await session.open('/board/', viewport);
     return opened.page;
-  };
-
-  const closeCleanly = async (): Promise<void> => {
-    const problems = opened?.problems ?? [];
-    await opened?.page.close();
-    opened = undefined;
-    expect(problems).toEqual([]);
   };
 
   it('plays a move by clicking a piece and then its destination', async () => {

@@ -4,17 +4,15 @@
  * the chapter says), and the credit trace adds up a line, names a move that is not legal, and
  * moves an extension when a credit is edited; the page fits a phone.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import {
   describeBrowser,
   hydrate,
-  launchBrowser,
-  openPage,
+  pageSession,
   overflowsHorizontally,
   PHONE,
   settled,
-  type OpenedPage,
 } from './harness';
 
 const PAGE = '/dual-credit/';
@@ -34,26 +32,12 @@ const firstMoveOf = async (explorer: Locator, card: string): Promise<string> =>
   ).split(' ')[0] ?? '';
 
 describeBrowser('chapter 5, Dual Credit', () => {
-  let browser: Browser;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = pageSession();
+  const { closeCleanly } = session;
 
   const open = async (viewport?: typeof PHONE): Promise<Page> => {
-    opened = await openPage(browser, PAGE, viewport);
+    const opened = await session.open(PAGE, viewport);
     return opened.page;
-  };
-  const closeCleanly = async (): Promise<void> => {
-    const problems = opened?.problems ?? [];
-    await opened?.page.close();
-    opened = undefined;
-    expect(problems).toEqual([]);
   };
 
   it('the CREDIT_LIMIT slider changes how many plies the credit becomes, and the move', async () => {

@@ -4,7 +4,7 @@
  * requests and HTTP errors.
  */
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
 /** Why the browser tests are skipped, or '' when they run. */
@@ -53,6 +53,38 @@ export async function openPage(
   const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
   if (!response?.ok()) problems.push(`navigation to ${path}: HTTP ${response?.status() ?? '?'}`);
   return { page, problems };
+}
+
+/**
+ * One Chromium for a describe block and one page open at a time: `open` loads a path, and
+ * `closeCleanly` closes the page and fails the test if the page logged an error, threw, failed a
+ * request or got an HTTP error. Call it inside `describeBrowser`.
+ */
+export function pageSession(): {
+  open: (path: string, viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+  closeCleanly: () => Promise<void>;
+} {
+  let browser: Browser | undefined;
+  let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open: async (path, viewport) => {
+      if (!browser) throw new Error('pageSession: the browser is not running yet');
+      opened = await openPage(browser, path, viewport);
+      return opened;
+    },
+    closeCleanly: async () => {
+      const problems = opened?.problems ?? [];
+      await opened?.page.close();
+      opened = undefined;
+      expect(problems).toEqual([]);
+    },
+  };
 }
 
 /** True if the page is wider than the viewport, that is, it scrolls sideways. */

@@ -4,17 +4,9 @@
  * value and draws the move on the board; the ordering comparison searches three times and the
  * three values agree.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeBrowser,
-  hydrate,
-  launchBrowser,
-  openPage,
-  overflowsHorizontally,
-  PHONE,
-  type OpenedPage,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, hydrate, pageSession, overflowsHorizontally, PHONE } from './harness';
 
 const EVALUATOR = '[data-widget="move-evaluator"]';
 const COMPARE = '[data-widget="ordering-compare"]';
@@ -35,27 +27,12 @@ const valuesOfMoves = (page: Page): Promise<number[]> =>
     .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-value'))));
 
 describeBrowser('chapter 2: move evaluator and ordering comparison', () => {
-  let browser: Browser;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = pageSession();
+  const { closeCleanly } = session;
 
   const open = async (viewport?: { width: number; height: number }): Promise<Page> => {
-    opened = await openPage(browser, '/move-evaluation/', viewport);
+    const opened = await session.open('/move-evaluation/', viewport);
     return opened.page;
-  };
-
-  const closeCleanly = async (): Promise<void> => {
-    const problems = opened?.problems ?? [];
-    await opened?.page.close();
-    opened = undefined;
-    expect(problems).toEqual([]);
   };
 
   it('lists every legal move, best valued first', async () => {

@@ -16,6 +16,8 @@ import {
 import { formatBytes } from '../../src/components/lab/format';
 import { effectScoreDirect, type EffectParams } from '../../src/engine/eval/effect-eval';
 import { parseSfen } from '../../src/engine/sfen';
+import { PIECE_VALUE } from '../../src/engine/eval/material';
+import { Kind } from '../../src/engine/types';
 import { randomPlayouts } from '../../scripts/lib/playouts';
 
 const PARAMS: readonly [string, EffectParams][] = [
@@ -82,8 +84,22 @@ describe('the table sizes', () => {
 
   it('grows with the cap as (N + 1)², not as the seed’s N²', () => {
     const n2 = tableSize({ ...FORMS.kkpee9, cap: 2 }).bytes;
-    expect(tableSize({ ...FORMS.kkpee9, cap: 3 }).bytes / n2).toBeCloseTo(16 / 9);
-    expect(tableSize({ ...FORMS.kkpee9, cap: 4 }).bytes / n2).toBeCloseTo(25 / 9);
+    const n3 = tableSize({ ...FORMS.kkpee9, cap: 3 }).bytes;
+    const n4 = tableSize({ ...FORMS.kkpee9, cap: 4 }).bytes;
+    // 16 combinations against 9, then 25: 544 MB and 850 MB with the piece.
+    expect(n3 / n2).toBeCloseTo(16 / 9);
+    expect(n4 / n2).toBeCloseTo(25 / 9);
+    expect(Math.round(n3 / 1e6)).toBe(544);
+    expect(Math.round(n4 / 1e6)).toBe(850);
+  });
+
+  it('value one effect at distance 1 as the chapter says: 42 own, 49 enemy (a pawn is 90)', () => {
+    const t = tablesFor(FORMS.first);
+    const at = (king: number, sq: number, m: number) => (king * 81 + sq) * t.counts + m;
+    // Square 1 (8a) is at distance 1 from square 0 (9a).
+    expect(t.our[at(0, 1, 1)]).toBe(42);
+    expect(t.their[at(0, 1, 1)]).toBe(49);
+    expect(PIECE_VALUE[Kind.Pawn]).toBe(90);
   });
 });
 

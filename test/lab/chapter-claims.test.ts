@@ -203,3 +203,44 @@ describe('chapter 5, the credit trace’s mating attack', () => {
     expect(chapter).toContain(`line: '${game.moves.slice(start).join(' ')}'`);
   });
 });
+
+describe('chapter 6, In games (effect-eval-elo at equal time, effect-eval-elo-nodes)', () => {
+  const time = series('effect-eval-elo');
+  const nodes = series('effect-eval-elo-nodes');
+  const spansZero = (i: EloInterval): boolean => i.low < 0 && i.high > 0;
+  const both = (id: string): [string, EloInterval][] => [
+    [`${id} at equal time`, time.get(id)!],
+    [`${id} at equal nodes`, nodes.get(id)!],
+  ];
+
+  it('both series have the same matches', () => {
+    expect([...nodes.keys()].sort()).toEqual([...time.keys()].sort());
+  });
+
+  it('at equal nodes the effect evaluation beats material, its interval clear of zero', () => {
+    expect(nodes.get('effect-material')!.low).toBeGreaterThan(0);
+  });
+
+  it('at equal time the games cannot tell it from material: the interval spans zero', () => {
+    expect(spansZero(time.get('effect-material')!)).toBe(true);
+  });
+
+  it('no cap result stands out from the noise, in either series', () => {
+    for (const id of ['n2-first', 'n3-n2', 'n4-n2'])
+      for (const [name, i] of both(id)) expect(spansZero(i), name).toBe(true);
+  });
+
+  it('N = 3 does not even lean towards the seed’s R10 over N = 2', () => {
+    for (const [name, i] of both('n3-n2')) expect(i.elo, name).toBeLessThanOrEqual(0);
+  });
+
+  it('KKPEE9 and the flat defended bonus cannot be told from the first table', () => {
+    for (const id of ['kkpee9-effect', 'bonus-effect'])
+      for (const [name, i] of both(id)) expect(spansZero(i), name).toBe(true);
+  });
+
+  it('the defended and attacked shares win at equal nodes, clear of zero, and not at equal time', () => {
+    expect(nodes.get('shares-effect')!.low).toBeGreaterThan(0);
+    expect(spansZero(time.get('shares-effect')!)).toBe(true);
+  });
+});

@@ -23,6 +23,8 @@ const CONSTANT = 'a rule, a constant or a setting, not a measurement';
 const ARITHMETIC = 'arithmetic on the formula above it, for an illustrative branching factor';
 const SETTING = 'a search setting the text chooses (a depth, a cap, an option value)';
 const PAPER_CLAIM = 'what the paper (seed 001) states, set beside ours, not our measurement';
+const SEED_003 = 'what seed 003 states or computes, set beside ours, not our measurement';
+const ARITHMETIC_003 = 'arithmetic on seed 003’s constants';
 
 const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   board: [
@@ -383,6 +385,100 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'a shared account at 4 hardly ever fills', why: SETTING },
     { phrase: 'at depth 4 ours does not', why: SETTING },
     { phrase: 'depth 3 so that a game takes seconds (at depth 2 a side', why: SETTING },
+  ],
+  'effect-tables': [
+    { phrase: 'KKPEE9', why: 'the name of seed 003’s evaluation (9 count combinations)' },
+    { phrase: 'halfKPE9', why: 'the name of an NNUE evaluation' },
+    { phrase: 'int16', why: 'a C++ type' },
+    { phrase: 'V8', why: 'the name of a JavaScript engine' },
+    { phrase: 'The 81 squares', why: CONSTANT },
+    { phrase: 'the 81 squares', why: CONSTANT },
+    { phrase: '81 lookups', why: CONSTANT },
+    { phrase: '81 rounding errors', why: CONSTANT },
+    { phrase: 'add the 81 entries', why: CONSTANT },
+    { phrase: '85 × 1024/(d + 1)', why: SEED_003 },
+    { phrase: '98 × 1024/(d + 1). Both are in 1/1024 of a point', why: SEED_003 },
+    {
+      phrase:
+        'distance 1, an own effect is worth 42 points and an enemy one costs 49 (a pawn is 90)',
+      why: ARITHMETIC_003,
+      pinnedBy: 'test/components/effect-model.test.ts',
+    },
+    { phrase: '6365 − 0.8525 m−1 × 5341', why: SEED_003 },
+    {
+      phrase:
+        '1/1024: 1 for one effect, about 1.8 for two, 2.4 for three, climbing slowly to about 5 for ten',
+      why: ARITHMETIC_003,
+    },
+    { phrase: '0, 1024, 1800, 2300, 2900, 3500, 3900, 4300, 4650, 5000, 5300', why: SEED_003 },
+    { phrase: "sente's m1 effects, minus the value of gote's m2 effects", why: 'variable names' },
+    { phrase: 'numbered 0 to 80, square 80 − sq', why: CONSTANT },
+    { phrase: '81 × 81 × 81 × 11 × 11 entries of two bytes each, about 128 MB', why: SEED_003 },
+    {
+      phrase: 'search 20 to 30 % faster than computing the terms, and about R70 stronger',
+      why: SEED_003,
+    },
+    { phrase: '128 MB for one table (and KKPEE9, below, needs 306 MB)', why: SEED_003 },
+    { phrase: '81 × 81 × 11 each', why: 'the factored tables’ shape' },
+    { phrase: "(32 codes in YaneuraOu's", why: CONSTANT },
+    { phrase: 'With 11 counts a side that table would be 32 times 128 MB, 4 GB', why: SEED_003 },
+    { phrase: '81 × 81 × 81 × 3 × 3 × 32 entries, 306 MB', why: SEED_003 },
+    { phrase: '**9** combinations', why: CONSTANT },
+    { phrase: 'the 140 characters of a tweet', why: 'a tweet’s limit, as the seed counts it' },
+    { phrase: '83 and 92 for the two weights', why: SEED_003 },
+    { phrase: 'store every entry 32 times larger', why: SEED_003 },
+    { phrase: 'sum by 32 once at the end. The precision is 32 times finer', why: SEED_003 },
+    { phrase: 'stored ×32', why: SEED_003 },
+    { phrase: 'FV_SCALE 32', why: SEED_003 },
+    { phrase: '**FV_SCALE 1**', why: 'a setting of the widget' },
+    { phrase: 'FV_SCALE at 64', why: 'a setting of the widget' },
+    { phrase: 'at most 32,767', why: CONSTANT },
+    {
+      phrase: '15000 × 104 / 1024 = 1,523 points, 48,736 at ×32',
+      why: 'arithmetic on YaneuraOu’s king value and the seed’s constants',
+    },
+    { phrase: '(N + 1) 2 count combinations replace 121', why: CONSTANT },
+    { phrase: 'The seed tried N = 2, 3, 4', why: SEED_003 },
+    { phrase: 'N = 2 played about as strongly', why: SEED_003 },
+    { phrase: 'N = 3 about R10 stronger, with a table 9/4 the size', why: SEED_003 },
+    {
+      phrase:
+        'N = 4 about as strong as N = 2 again, because its table, four times the size (1,224 MB)',
+      why: SEED_003,
+    },
+    { phrase: 'from N = 5 on', why: SEED_003 },
+    { phrase: 'not N + 1', why: CONSTANT },
+    {
+      phrase:
+        'N + 1 states, so N = 3 has 16 combinations against 9 (16/9 the size of N = 2, 544 MB with the piece) and N = 4 has 25 (25/9, 850 MB)',
+      why: 'arithmetic of the table’s shape',
+      pinnedBy: 'test/components/effect-model.test.ts',
+    },
+    { phrase: 'times 32 pieces', why: CONSTANT },
+    { phrase: 'with N = 2, a square', why: SETTING },
+    { phrase: 'Set N to 1', why: SETTING },
+    { phrase: 'The capped tables of N = 2, 3, 4', why: SETTING },
+    { phrase: 'table of N = 2 fits', why: SETTING },
+    { phrase: 'the 128 and 306 MB tables', why: SEED_003 },
+    { phrase: "to 1. Does A's move change? Then set the weights to 0", why: SETTING },
+    { phrase: 'writes them R70, R10)', why: SEED_003 },
+    { phrase: 'N = 2 against every count', why: SETTING },
+    { phrase: 'N = 3 against N = 2', why: SETTING },
+    { phrase: "the seed's R10", why: SEED_003 },
+    { phrase: 'N = 4 against N = 2', why: SETTING },
+    { phrase: 'about 3-kyū', why: 'the program’s strength as its author gives it' },
+    { phrase: '(58金)', why: 'a move, in Japanese notation' },
+    { phrase: '10 % say', why: SEED_003 },
+    { phrase: '20 % say', why: SEED_003 },
+    { phrase: 'to 30, then play', why: SETTING },
+    { phrase: 'back to 0 and the **Defended share** to 0.1', why: SETTING },
+    { phrase: 'chapters 1 to 5', why: 'chapter numbers' },
+    { phrase: "less than the seed's 20 to 30 %", why: SEED_003 },
+    { phrase: 'the counts capped at 3 (KKPEE16', why: SETTING },
+    { phrase: 'and at 4 (KKPEE25', why: SETTING },
+    { phrase: "the seed's halfKPE16 and halfKPE25", why: SEED_003 },
+    { phrase: 'KKPEE16', why: 'the name of KKPEE9 with four count states a side' },
+    { phrase: 'KKPEE25', why: 'the name of KKPEE9 with five count states a side' },
   ],
 };
 
