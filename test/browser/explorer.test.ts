@@ -9,18 +9,16 @@
  * set up the position and options they need through the address, so they do not depend on the
  * chapter's own choices beyond which sliders it shows.
  */
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
   hydrate,
-  launchBrowser,
-  openPage,
+  pageSession,
   overflowsHorizontally,
   PHONE,
   settled,
   siteUrl,
-  type OpenedPage,
 } from './harness';
 
 const PAGE = '/pruning/';
@@ -79,14 +77,13 @@ async function shown(explorer: Locator, card = 'single'): Promise<Shown> {
 }
 
 describeBrowser('the search explorer kit on chapter 3', () => {
-  let browser: Browser;
-  let opened: OpenedPage | undefined;
+  const session = pageSession();
+  const { closeCleanly } = session;
 
   /** Chapters are written by their own issues; until a page exists its tests are skipped. */
   const written = new Map<string, boolean>();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     for (const path of KIT_PAGES) written.set(path, (await fetch(siteUrl(path))).ok);
   });
 
@@ -98,21 +95,8 @@ describeBrowser('the search explorer kit on chapter 3', () => {
     });
   };
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const open = async (query = '', viewport?: { width: number; height: number }, path = PAGE) => {
-    opened = await openPage(browser, `${path}${query}`, viewport);
-    return opened.page;
-  };
-
-  const closeCleanly = async (): Promise<void> => {
-    const problems = opened?.problems ?? [];
-    await opened?.page.close();
-    opened = undefined;
-    expect(problems).toEqual([]);
-  };
+  const open = async (query = '', viewport?: { width: number; height: number }, path = PAGE) =>
+    (await session.open(`${path}${query}`, viewport)).page;
 
   /** The explorer's address namespace (read from a first visit). */
   const namespace = async (): Promise<string> => {

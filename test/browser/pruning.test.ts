@@ -4,16 +4,9 @@
  * changes, and fits a phone. (The search explorers and trees on these pages are covered by
  * explorer.test.ts.)
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  describeBrowser,
-  launchBrowser,
-  openPage,
-  overflowsHorizontally,
-  PHONE,
-  type OpenedPage,
-} from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, pageSession, overflowsHorizontally, PHONE } from './harness';
 
 const CHART = '[data-widget="scheme-chart"]';
 
@@ -41,28 +34,12 @@ const nodesByScheme = (chart: Locator): Promise<Record<string, number>> =>
     );
 
 describeBrowser('the scheme chart on chapters 3 and 4', () => {
-  let browser: Browser;
-  let opened: OpenedPage | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const closeCleanly = async (): Promise<void> => {
-    const problems = opened?.problems ?? [];
-    await opened?.page.close();
-    opened = undefined;
-    expect(problems).toEqual([]);
-  };
+  const { open, closeCleanly } = pageSession();
 
   for (const path of ['/pruning/', '/horizon/'])
     it(`on ${path}, measures every scheme and draws a line for each, also on a phone`, async () => {
       for (const viewport of [undefined, PHONE]) {
-        opened = await openPage(browser, path, viewport);
+        const opened = await open(path, viewport);
         const chart = await hydrated(opened.page);
         await done(chart);
         const nodes = await nodesByScheme(chart);
@@ -75,7 +52,7 @@ describeBrowser('the scheme chart on chapters 3 and 4', () => {
     });
 
   it('measures again when the position changes, and hides a line on request', async () => {
-    opened = await openPage(browser, '/pruning/');
+    const opened = await open('/pruning/');
     const chart = await hydrated(opened.page);
     await done(chart);
     const before = await nodesByScheme(chart);
