@@ -255,6 +255,18 @@ export const EXPERIMENTS: readonly Experiment[] = [
     ...SERIES_RULES,
   },
   {
+    name: 'effect-eval-elo-100ms',
+    kind: 'matches',
+    title: 'The effect evaluation against material, at 100 ms a move',
+    question:
+      'With twice the time of the 50 ms series, does the effect evaluation’s better judgement start to pay for its slower nodes against material alone?',
+    chapter: { slug: 'effect-tables' },
+    matches: EFFECT_MATCHES.filter((m) => m.id === 'effect-material'),
+    games: 200,
+    limits: { movetimeMs: 100 },
+    ...SERIES_RULES,
+  },
+  {
     name: 'effect-eval-elo-nodes',
     kind: 'matches',
     title: 'The effect evaluation in games, at equal nodes',
