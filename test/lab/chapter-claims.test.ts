@@ -225,6 +225,13 @@ describe('chapter 6, In games (effect-eval-elo at equal time, effect-eval-elo-no
     expect(spansZero(time.get('effect-material')!)).toBe(true);
   });
 
+  it('nor at twice the time, whose estimate is no nearer the gap at equal nodes', () => {
+    const longer = series('effect-eval-elo-100ms').get('effect-material')!;
+    expect(spansZero(longer)).toBe(true);
+    expect(longer.elo).toBeLessThan(nodes.get('effect-material')!.elo);
+    expect(longer.high).toBeLessThan(nodes.get('effect-material')!.high);
+  });
+
   it('no cap result stands out from the noise, in either series', () => {
     for (const id of ['n2-first', 'n3-n2', 'n4-n2'])
       for (const [name, i] of both(id)) expect(spansZero(i), name).toBe(true);
