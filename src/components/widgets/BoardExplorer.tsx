@@ -9,13 +9,13 @@ import {
   isDrop,
   legalMoves,
   makeSfen,
-  makeUsiMove,
   type Move,
   moveFrom,
   moveTo,
   STARTPOS_SFEN,
 } from '../../engine/index';
 import { type Arrow, Board } from './Board';
+import { MoveHistory } from './MoveHistory';
 import { SfenBox } from './SfenBox';
 import { EffectsView, IllegalView, MovesView } from './ExplorerViews';
 import {
@@ -137,16 +137,7 @@ export function BoardExplorer(props: BoardExplorerProps): JSX.Element {
       <p class="explorer-status" aria-live="polite" data-status>
         {statusText(status)}
       </p>
-      {line.moves.length > 0 && (
-        <p class="explorer-history">
-          <span>
-            Played: <code>{line.moves.map(makeUsiMove).join(' ')}</code>
-          </span>
-          <button type="button" onClick={back}>
-            ← Back
-          </button>
-        </p>
-      )}
+      <MoveHistory moves={line.moves} onBack={back} />
       <SfenBox
         sfen={sfen}
         revision={revision}

@@ -7,9 +7,10 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { Color, makeSfen, makeUsiMove, type Move, SQUARES } from '../../../engine/index';
+import { Color, makeSfen, type Move, SQUARES } from '../../../engine/index';
 import type { EffectParams } from '../../../engine/eval/effect-eval';
 import { Board } from '../Board';
+import { MoveHistory } from '../MoveHistory';
 import { SfenBox } from '../SfenBox';
 import { squareName } from '../BoardParts';
 import {
@@ -164,16 +165,7 @@ export function EffectBoard(props: { positions: EffectPosition[]; form?: FormNam
             Point at a square (or tab to the board and use the arrow keys) for its terms; play a
             move by clicking a piece and then a square.
           </p>
-          {line.moves.length > 0 && (
-            <p class="explorer-history">
-              <span>
-                Played: <code>{line.moves.map(makeUsiMove).join(' ')}</code>
-              </span>
-              <button type="button" onClick={back}>
-                ← Back
-              </button>
-            </p>
-          )}
+          <MoveHistory moves={line.moves} onBack={back} />
         </div>
         <div class="eb-side">
           <SquareTerms square={shown} params={params} />

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { makeSfen, makeUsiMove, type Move } from '../../../engine/index';
+import { makeSfen, type Move } from '../../../engine/index';
 import {
   MOVE_EVAL_DEFAULTS,
   type MoveEvalParams,
@@ -16,6 +16,7 @@ import {
 import type { RankReport } from '../../../engine/eval/move-rank';
 import { EngineClient } from '../../engine-client';
 import { Board } from '../Board';
+import { MoveHistory } from '../MoveHistory';
 import { SfenBox } from '../SfenBox';
 import {
   type Line,
@@ -228,16 +229,7 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
       <p class="explorer-status" aria-live="polite" data-status>
         {statusText(status)}
       </p>
-      {line.moves.length > 0 && (
-        <p class="explorer-history">
-          <span>
-            Played: <code>{line.moves.map(makeUsiMove).join(' ')}</code>
-          </span>
-          <button type="button" onClick={back}>
-            ← Back
-          </button>
-        </p>
-      )}
+      <MoveHistory moves={line.moves} onBack={back} />
       <SfenBox
         sfen={sfen}
         revision={revision}
