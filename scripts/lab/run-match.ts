@@ -4,12 +4,9 @@
  * not tsx's CommonJS, which costs 10–20 % in the search). Stopping — Ctrl-C, an SPRT decision —
  * ends the workers at once and keeps the games already finished.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
+import { bundleWorker } from '../lib/bundle-worker';
 import { resolveOptions } from '../../src/engine/search/options';
 import {
   aScoreOf,
@@ -36,22 +33,6 @@ export interface RunResult {
   seconds: number;
 }
 
-/** Bundle the worker into a temporary directory; returns its path and a cleanup. */
-async function bundleWorker(): Promise<{ file: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'yomi-match-'));
-  const file = join(dir, 'match-worker.mjs');
-  await build({
-    entryPoints: [WORKER_ENTRY],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: file,
-    logLevel: 'silent',
-  });
-  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
 // #region run-match
 export async function runMatch(
   settings: MatchSettings,
@@ -72,7 +53,7 @@ export async function runMatch(
       adjudication: settings.adjudication,
     },
   };
-  const bundle = await bundleWorker();
+  const bundle = await bundleWorker(WORKER_ENTRY);
   const finished: MatchGame[] = [];
   const byId = new Map(specs.map((s) => [s.id, s]));
   let next = 0;

@@ -30,7 +30,7 @@ export const KING_ZONE: readonly number[] = (() => {
  * The square at KING_ZONE[i] from `king`, or -1 off the board. Two columns sideways from an edge
  * file would wrap round onto the next row of the padded board, so the file distance is checked.
  */
-function zoneSquare(king: number, i: number): number {
+export function zoneSquare(king: number, i: number): number {
   const sq = king + KING_ZONE[i]!;
   if (sq < 0 || sq >= BOARD_SIZE || SQ81[sq]! < 0) return -1;
   return Math.abs((sq % BOARD_WIDTH) - (king % BOARD_WIDTH)) <= 2 ? sq : -1;

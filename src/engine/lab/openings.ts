@@ -48,6 +48,23 @@ export interface Opening {
 export const openingPosition = (o: Opening): string =>
   o.moves.length === 0 ? 'startpos' : `startpos moves ${o.moves.join(' ')}`;
 
+/** Up to `plies` uniformly random legal plies from the start position (fewer if a side has no move). */
+export function randomPlies(
+  random: () => number,
+  plies: number,
+): { pos: Position; moves: string[] } {
+  const pos = Position.startpos();
+  const moves: string[] = [];
+  for (let i = 0; i < plies; i++) {
+    const legal = legalMoves(pos);
+    if (legal.length === 0) break;
+    const m = legal[Math.floor(random() * legal.length)]!;
+    pos.doMove(m);
+    moves.push(makeUsiMove(m));
+  }
+  return { pos, moves };
+}
+
 /**
  * `count` openings by `rule`, from `seed`. `onProgress` hears of each candidate (kept or not).
  * Deterministic: the same seed and rule give the same openings.
@@ -65,16 +82,8 @@ export function makeOpenings(
   let tried = 0;
   while (out.length < count) {
     tried++;
-    const pos = Position.startpos();
     const plies = rule.minPlies + Math.floor(random() * (rule.maxPlies - rule.minPlies + 1));
-    const moves: string[] = [];
-    for (let i = 0; i < plies; i++) {
-      const legal = legalMoves(pos);
-      if (legal.length === 0) break;
-      const m = legal[Math.floor(random() * legal.length)]!;
-      pos.doMove(m);
-      moves.push(makeUsiMove(m));
-    }
+    const { pos, moves } = randomPlies(random, plies);
     const key = pos.keyHex();
     if (moves.length === plies && !seen.has(key) && legalMoves(pos).length > 0) {
       judge.clear();
