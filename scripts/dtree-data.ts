@@ -1,7 +1,7 @@
 /**
  * `npm run dtree-data`: make the games seed 002's decision trees learn from (src/engine/lab/
  * dtree-data.ts says how each kind is made) and write them, with the settings and provenance, to
- * src/data/dtree/<kind>-games.json.
+ * public/lab/dtree/<kind>-games.json (served, so the chapter's widgets fetch them).
  *
  *   npm run dtree-data -- --kind best --games 500          the teacher's self-play games
  *   npm run dtree-data -- --kind mate --games 12000        3-ply games to the first mate in 3
@@ -64,7 +64,7 @@ if (!Number.isInteger(games) || games < 1)
 if (!Number.isInteger(seed)) fail(`--seed: expected a whole number, got ${values.seed}`);
 if (!Number.isInteger(workers) || workers < 1)
   fail(`--workers: expected a whole number ≥ 1, got ${values.workers}`);
-const out = values.out ?? `src/data/dtree/${kind === 'best' ? 'best-move' : 'mate'}-games.json`;
+const out = values.out ?? `public/lab/dtree/${kind === 'best' ? 'best-move' : 'mate'}-games.json`;
 
 /** What made the games: a file made with other settings cannot be resumed. */
 const settings =
@@ -90,7 +90,7 @@ const settings =
 
 const DESCRIPTION = {
   best: 'Best-move data for seed 002’s decision trees (chapter 7). Self-play games of the teacher (our search with null move, LMR and futility at a fixed node count) from level openings made by the lab’s rule, one per game from the game’s own seed. From ply 40 on, the teacher’s move in each position is class 1 and one other legal move class 0 (chosen when the examples are made). The last tenth of the games are the test games.',
-  mate: 'Mate data for seed 002’s decision trees (chapter 7). Games between two full-width 3-ply searches from 8–14 random plies, played until the side to move has a mate within 3 plies. Each game gives one example: that position (class 1) with the paper’s share of mates, else one 2–10 plies earlier (class 0); `example` is its ply, −1 when the game ended without a mate. The last tenth of the games are the test games.',
+  mate: 'Mate data for seed 002’s decision trees (chapter 7). Games between two full-width 3-ply searches from 8–14 random plies, played until the side to move has a mate within 3 plies. Each game gives one example: that position (class 1) with the paper’s share of mates, else one 2–10 plies earlier (class 0), kept as SFEN with its ply; `sfen` is null when the game ended without a mate. The last tenth of the games are the test games.',
 } as const;
 
 type Game = TeacherGame | MateGame;
@@ -103,11 +103,13 @@ if (values.resume && existsSync(out)) {
 }
 
 const command = `npm run dtree-data -- --kind ${kind} --games ${games} --seed ${seed}`;
+/** Taken once, at the start: what the games were played with. */
+const made = provenance(command);
 function save(): void {
   mkdirSync(out.replace(/\/[^/]*$/, ''), { recursive: true });
   // One game per line: a file of thousands of games stays readable and diffs by game.
   const header = JSON.stringify(
-    { description: DESCRIPTION[kind], command, settings, provenance: provenance(command) },
+    { description: DESCRIPTION[kind], command, settings, provenance: made },
     null,
     2,
   ).replace(/\n}$/, '');

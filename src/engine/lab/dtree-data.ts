@@ -12,6 +12,7 @@
  * most 3 plies), or one 2, 4, 6, 8 or 10 plies before it (class 0: no mate in 3, at least). Ours
  * are the same, with an exact mate-in-3 test (`findShortMate`) marking the first position; each
  * game gives a mate with the paper's share of mates (5,311 of 8,953) and otherwise a no-mate one.
+ * The mate games keep only that position (as SFEN); the teacher's games keep their moves.
  *
  * Games are stored as moves; examples are computed from them on load (a few microseconds each), so
  * a committed file stays small and follows the feature code.
@@ -19,11 +20,11 @@
 import { movePolicies, POLICY_COUNT, policyContext } from '../eval/move-policies';
 import { ATTRIBUTE_COUNT, positionAttributes } from '../eval/position-attributes';
 import { legalMoves } from '../movegen';
-import { makeUsiMove, parseUsiMove } from '../notation';
+import { parseUsiMove } from '../notation';
 import type { Position } from '../position';
 import { Searcher } from '../search/iterate';
 import { resolveOptions, type SearchOptions } from '../search/options';
-import { parsePositionCommand } from '../sfen';
+import { makeSfen, parsePositionCommand, parseSfen } from '../sfen';
 import { findShortMate } from '../short-mate';
 import type { Move } from '../types';
 import { endByRules, type GameEnd, type GameResult, playGame } from './game';
@@ -72,13 +73,17 @@ export interface TeacherGame {
   end: GameEnd;
 }
 
-/** A mate-data game: played until the first mate in 3, with the one position it gives. */
+/**
+ * A mate-data game, kept small: the position it gives (the games themselves are not needed, and
+ * twenty thousand of them would be megabytes).
+ */
 export interface MateGame {
-  opening: string[];
-  /** Moves from the opening to the first position with a mate in 3 (not included when none). */
-  moves: string[];
-  /** Index into the whole game (opening moves first) of the example position, or -1 (no mate). */
-  example: number;
+  /** Plies played, opening included, to the first position with a mate in 3 or to the game's end. */
+  plies: number;
+  /** The example position as SFEN, or null when the game ended without a mate in 3. */
+  sfen: string | null;
+  /** Its ply in the game (the mate's ply less 2–10 for a no-mate example); -1 when none. */
+  ply: number;
   label: 0 | 1;
 }
 
@@ -120,23 +125,26 @@ export function playMateGame(
   const p = pos.value;
   searcher.clear();
   searcher.setOptions(resolved(PLAYER_OPTIONS));
-  const moves: string[] = [];
-  const none: MateGame = { opening: opening.moves, moves, example: -1, label: 0 };
+  const start = opening.moves.length;
+  const played: Move[] = [];
+  const none = (): MateGame => ({ plies: start + played.length, sfen: null, ply: -1, label: 0 });
   for (;;) {
     if (findShortMate(p, MATE_PLIES) !== 0) break;
-    if (endByRules(p, moves.length, GAME_RULES.maxPlies)) return none;
+    if (endByRules(p, played.length, GAME_RULES.maxPlies)) return none();
     const result = searcher.search(p, { depth: MATE_PLAYER_DEPTH });
     const move = result.bestMove === null ? null : parseUsiMove(p, result.bestMove);
-    if (move === null || !move.ok) return none;
+    if (move === null || !move.ok) return none();
     p.doMove(move.value);
-    moves.push(makeUsiMove(move.value));
+    played.push(move.value);
   }
-  const mateAt = opening.moves.length + moves.length;
-  if (random() < MATE_SHARE) return { opening: opening.moves, moves, example: mateAt, label: 1 };
+  const plies = start + played.length;
+  if (random() < MATE_SHARE) return { plies, sfen: makeSfen(p), ply: plies, label: 1 };
   const offset = NO_MATE_OFFSETS[Math.floor(random() * NO_MATE_OFFSETS.length)]!;
   // Not before the opening's end: those positions were played at random, not by the searches.
-  const at = Math.max(opening.moves.length, mateAt - offset);
-  return at === mateAt ? none : { opening: opening.moves, moves, example: at, label: 0 };
+  const back = Math.min(offset, played.length);
+  if (back === 0) return none();
+  for (let i = 0; i < back; i++) p.undoMove(played.pop()!);
+  return { plies, sfen: makeSfen(p), ply: plies - back, label: 0 };
 }
 
 /** Replay a game's moves from the start, calling `visit` before each move with the position. */
@@ -291,10 +299,11 @@ export function outcomeDataset(
 export function mateDataset(games: readonly MateGame[]): { data: Dataset; source: ExampleSource } {
   const rows = new Rows(ATTRIBUTE_COUNT, 1024);
   games.forEach((game, g) => {
-    if (game.example < 0) return;
-    const pos = replay([...game.opening, ...game.moves].slice(0, game.example), () => {});
-    const at = rows.add(game.label, g, game.example);
-    positionAttributes(pos, rows.values, at);
+    if (game.sfen === null) return;
+    const pos = parseSfen(game.sfen);
+    if (!pos.ok) throw new Error(`mate game ${g}: ${pos.error}`);
+    const at = rows.add(game.label, g, game.ply);
+    positionAttributes(pos.value, rows.values, at);
   });
   return rows.done();
 }
