@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
+import remarkMath from 'remark-math';
+import rehypeKatex from 'rehype-katex';
 import { CODE_THEMES } from './src/components/source/themes.ts';
 
 export default defineConfig({
@@ -10,6 +12,9 @@ export default defineConfig({
   server: { port: 4321 },
   integrations: [mdx(), preact()],
   markdown: {
+    // Formulas in $…$ and $$…$$ (chapter 7's entropy), rendered to HTML at build time by KaTeX.
+    remarkPlugins: [remarkMath],
+    rehypePlugins: [rehypeKatex],
     shikiConfig: {
       themes: CODE_THEMES,
       // Colours come from CSS variables; the stylesheet picks light or dark by prefers-color-scheme.

@@ -1,7 +1,8 @@
 /**
  * Pruning and extensions, measured: for each configuration (plain α-β, seed 000's forward pruning
  * by value and by rank, null move, LMR, futility, razoring, the three together, the check
- * extension and seed 000's recapture re-search) over the positions of
+ * extension, seed 000's recapture re-search, and seed 002's decision trees used to order, prune and
+ * extend) over the positions of
  * test/fixtures/pruning-positions.json:
  *
  * - nodes and CPU time of a search to each position's test depth (the least of three runs, after a
@@ -63,6 +64,15 @@ const CONFIGURATIONS: readonly { name: string; options: Partial<SearchOptions> }
     name: 'recapture re-search (cap only)',
     options: { recaptureExtension: true, extensionDepthBound: false },
   },
+  // Seed 002's future work: the engine's decision trees in the search (chapter 7).
+  { name: 'decision-tree order', options: { ordering: 'decision-tree' } },
+  { name: 'forward tree', options: { forwardPruning: 'tree' } },
+  { name: 'forward tree (nothing kept)', options: { forwardPruning: 'tree', ...KEEP_NOTHING } },
+  {
+    name: 'forward tree from depth 1',
+    options: { forwardPruning: 'tree', treeMinDepth: 1 },
+  },
+  { name: 'tree mate-threat extension', options: { treeMateExtension: true } },
 ];
 
 const FIXTURE = new URL('../test/fixtures/pruning-positions.json', import.meta.url);

@@ -126,7 +126,7 @@ function progress(): void {
   const left = done > 0 ? ((games - played.length) * seconds) / done : 0;
   const found =
     kind === 'mate'
-      ? ` · ${played.filter((g) => (g as MateGame).example >= 0).length} examples`
+      ? ` · ${played.filter((g) => (g as MateGame).sfen !== null).length} examples`
       : '';
   process.stderr.write(
     `\r  ${kind} games ${played.length}/${games}${found} · ${Math.round(seconds)} s · ~${Math.round(left / 60)} min left   `,

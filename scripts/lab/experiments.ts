@@ -100,6 +100,13 @@ const EFFECT_MATCHES: SeriesMatch[] = [
   },
 ];
 
+/** Seed 002's future work: the engine's decision trees inside the search, each against plain α-β. */
+const DTREE_MATCHES: SeriesMatch[] = [
+  { id: 'order', a: '{"ordering":"decision-tree"}', b: 'plain' },
+  { id: 'prune', a: '{"forwardPruning":"tree"}', b: 'plain' },
+  { id: 'mate-extension', a: '{"treeMateExtension":true}', b: 'plain' },
+];
+
 export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'pruning-bench',
@@ -159,6 +166,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
     chapter: { slug: 'effect-tables' },
     script: 'effect-agree',
     args: ['--positions', '100000'],
+  },
+  {
+    name: 'dtree-tables',
+    kind: 'command',
+    title: 'Seed 002’s tables on our engine’s games',
+    question:
+      'Trained on our teacher’s self-play games and on 3-ply games to a mate, how well do ID3 trees tell the teacher’s move from another (Tables 6–7), a mate in 3 from no mate (Table 8), and the winner from the position (Table 1); how often does the chosen move carry each policy (Table 4)?',
+    chapter: { slug: 'decision-trees' },
+    script: 'dtree-tables',
+    args: [],
   },
   {
     name: 'eval-bench',
@@ -276,6 +293,44 @@ export const EXPERIMENTS: readonly Experiment[] = [
     matches: EFFECT_MATCHES,
     games: 200,
     limits: { nodes: 20_000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'dtree-search',
+    kind: 'command',
+    title: 'The decision trees inside the search',
+    question:
+      'Seed 002’s future work: ordering moves by the tree, pruning the moves it judges not best, extending the moves its mate tree says threaten mate — how many nodes does each read at a fixed depth, how much time does it take, and how often does it still pick the move a deeper search picks?',
+    chapter: { slug: 'decision-trees', section: 'the-tree-inside-the-search' },
+    script: 'bench:pruning',
+    args: [
+      '--only',
+      'decision-tree-order,forward-tree,forward-tree-(nothing-kept),forward-tree-from-depth-1,tree-mate-threat-extension',
+      '--detail',
+    ],
+  },
+  {
+    name: 'dtree-elo-nodes',
+    kind: 'matches',
+    title: 'The decision trees in games, at equal nodes',
+    question:
+      'With the same nodes per move, so the tree’s cost per node is free, does ordering by the tree, pruning by it or the mate-threat extension play better than plain α-β?',
+    chapter: { slug: 'decision-trees', section: 'the-tree-inside-the-search' },
+    matches: DTREE_MATCHES,
+    games: 200,
+    limits: { nodes: 20_000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'dtree-elo-time',
+    kind: 'matches',
+    title: 'The decision trees in games, at equal time',
+    question:
+      'At 50 ms a move, where every microsecond the tree costs is a node not read, does any use of the tree still pay?',
+    chapter: { slug: 'decision-trees', section: 'the-tree-inside-the-search' },
+    matches: DTREE_MATCHES,
+    games: 200,
+    limits: { movetimeMs: 50 },
     ...SERIES_RULES,
   },
 ];

@@ -106,7 +106,7 @@ export const POLICIES: readonly PolicyInfo[] = (
       reading: 'fu no narisute',
       en: 'pawn promotion sacrifice',
       definition:
-        'A pawn promotes on a square where the opponent wins material by taking the new tokin.',
+        'A pawn promotes, without capturing, on a square where the opponent wins material by taking the new tokin.',
     },
     {
       id: 'hangingPawn',
@@ -266,7 +266,7 @@ export const POLICIES: readonly PolicyInfo[] = (
       reading: 'jigyoku shūhen no kiki',
       en: 'more effects round our king',
       definition:
-        'Our effects minus the enemy’s on the 24 squares round our king rise (each effect counted, the kings’ own left out).',
+        'Our effects minus the enemy’s on the 24 squares round our king rise (each effect counted, the king’s own left out).',
     },
     {
       id: 'enemyKingPieces',
@@ -351,17 +351,28 @@ export function largestThreat(pos: Position, side: Color): number {
   return most;
 }
 
-/** What `movePolicies` needs of the position before any move, for the side to move. */
-export function policyContext(pos: Position): PolicyContext {
+/**
+ * What `movePolicies` needs of the position before any move, for the side to move; written into
+ * `out` when given (a search reuses one per ply), else into a new object.
+ */
+export function policyContext(
+  pos: Position,
+  out: PolicyContext = {
+    threat: 0,
+    ownKingPieces: 0,
+    ownKingEffects: 0,
+    enemyKingPieces: 0,
+    enemyKingEffects: 0,
+  },
+): PolicyContext {
   const us = pos.sideToMove;
   const them = (us ^ 1) as Color;
-  return {
-    threat: largestThreat(pos, us),
-    ownKingPieces: pieceBalance(pos, us, us),
-    ownKingEffects: effectBalance(pos, us, us),
-    enemyKingPieces: pieceBalance(pos, them, us),
-    enemyKingEffects: effectBalance(pos, them, us),
-  };
+  out.threat = largestThreat(pos, us);
+  out.ownKingPieces = pieceBalance(pos, us, us);
+  out.ownKingEffects = effectBalance(pos, us, us);
+  out.enemyKingPieces = pieceBalance(pos, them, us);
+  out.enemyKingEffects = effectBalance(pos, them, us);
+  return out;
 }
 
 // #region move-policies
@@ -452,7 +463,7 @@ function pawnPolicies(
   if (theirsOnTo >= FOCUS_PAWN_EFFECTS) f |= Policy.focusPawn;
   if (!drop) {
     if (promote) {
-      if (lost > 0) f |= Policy.pawnPromotionSacrifice;
+      if (captured === EMPTY && lost > 0) f |= Policy.pawnPromotionSacrifice;
     } else if (captured === EMPTY && theirsOnTo > 0) {
       if (aheadIsEnemy && (ahead & 15) === Kind.Pawn && lost === 0) f |= Policy.pawnExchange;
       if (lost > 0) f |= Policy.pawnThrust;

@@ -156,11 +156,17 @@ const clamp = (v: number): number => (v > 255 ? 255 : v);
 
 // #region position-attributes
 /**
- * Write the 64 attributes of `pos`, seen by the side to move, to `out[offset ..]` (each 0..255).
- * A side without a king (a king-capture search's leaves) has zero freedom and zero counts.
+ * Write the 64 attributes of `pos`, seen by `us` (the side to move unless given), to
+ * `out[offset ..]` (each 0..255). Seen by the side that just moved, they ask whether it threatens
+ * something, such as a mate, were it to move again. A side without a king (a king-capture
+ * search's leaves) has zero freedom and zero counts.
  */
-export function positionAttributes(pos: Position, out: Uint8Array, offset = 0): void {
-  const us = pos.sideToMove;
+export function positionAttributes(
+  pos: Position,
+  out: Uint8Array,
+  offset = 0,
+  us: Color = pos.sideToMove,
+): void {
   const them = (us ^ 1) as Color;
   let k = offset;
   for (const kind of HAND_ORDER) out[k++] = pos.hand[us * 8 + kind]!;

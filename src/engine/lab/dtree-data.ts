@@ -17,7 +17,8 @@
  * Games are stored as moves; examples are computed from them on load (a few microseconds each), so
  * a committed file stays small and follows the feature code.
  */
-import { movePolicies, POLICY_COUNT, policyContext } from '../eval/move-policies';
+import { policyContext } from '../eval/move-policies';
+import { BEST_MOVE_WIDTH, writeMoveRow } from '../eval/move-rows';
 import { ATTRIBUTE_COUNT, positionAttributes } from '../eval/position-attributes';
 import { legalMoves } from '../movegen';
 import { parseUsiMove } from '../notation';
@@ -140,8 +141,9 @@ export function playMateGame(
   const plies = start + played.length;
   if (random() < MATE_SHARE) return { plies, sfen: makeSfen(p), ply: plies, label: 1 };
   const offset = NO_MATE_OFFSETS[Math.floor(random() * NO_MATE_OFFSETS.length)]!;
-  // Not before the opening's end: those positions were played at random, not by the searches.
-  const back = Math.min(offset, played.length);
+  // Not before the opening's end (those plies were random, not the searches'), and an even number
+  // of plies, so the same side is to move as at the mate.
+  const back = Math.min(offset, played.length & ~1);
   if (back === 0) return none();
   for (let i = 0; i < back; i++) p.undoMove(played.pop()!);
   return { plies, sfen: makeSfen(p), ply: plies - back, label: 0 };
@@ -166,8 +168,7 @@ export function replay(
   return pos;
 }
 
-/** Columns of a best-move example: the 28 policy bits, then the 64 position attributes. */
-export const BEST_MOVE_WIDTH = POLICY_COUNT + ATTRIBUTE_COUNT;
+export { BEST_MOVE_WIDTH, writeMoveRow };
 
 /** Where each example came from. */
 export interface ExampleSource {
@@ -226,22 +227,6 @@ class Rows {
       source: { game: this.game.slice(0, n), ply: this.ply.slice(0, n) },
     };
   }
-}
-
-/** Write a move's policy bits (0/1 each) and its position's attributes at `offset`. */
-export function writeMoveRow(
-  pos: Position,
-  move: Move,
-  previous: Move,
-  out: Uint8Array,
-  offset: number,
-  context = policyContext(pos),
-  attributes?: Uint8Array,
-): void {
-  const mask = movePolicies(pos, move, previous, context);
-  for (let i = 0; i < POLICY_COUNT; i++) out[offset + i] = (mask >>> i) & 1;
-  if (attributes) out.set(attributes, offset + POLICY_COUNT);
-  else positionAttributes(pos, out, offset + POLICY_COUNT);
 }
 
 /**

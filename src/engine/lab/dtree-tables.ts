@@ -109,7 +109,7 @@ function fit(
  * Choose depth and leaf size on the last tenth of the training games, then retrain on all of
  * them. `gameOf[i]` is example i's game; training games are `trainSet`'s.
  */
-function tuned(
+export function tuned(
   data: Dataset,
   attributes: readonly number[],
   trainSet: Int32Array,
@@ -275,5 +275,19 @@ export function mateTables(games: readonly MateGame[]) {
     examples: { all: data.count, mates, train: trainSet.length, test: test.length },
     full: { ...full.result, nearRoot: attributesNearRoot(full.tree, 2) },
     tuned: { ...best.result, nearRoot: attributesNearRoot(best.tree, 2) },
+  };
+}
+
+/** The best-move tree the search uses: the tuned one, trained on every game's training part. */
+export function searchTrees(best: readonly TeacherGame[], mate: readonly MateGame[]) {
+  const b = bestMoveDataset(best, OTHER_MOVE_SEED);
+  const bs = splitByGame(b.source, best.length);
+  const bestTree = tuned(b.data, BEST_MOVE_COLUMNS, bs.train, bs.test, b.source.game);
+  const m = mateDataset(mate);
+  const ms = splitByGame(m.source, mate.length);
+  const mateTree = tuned(m.data, MATE_ATTRIBUTES, ms.train, ms.test, m.source.game);
+  return {
+    bestMove: { settings: bestTree.result.settings, tree: bestTree.tree },
+    mate: { settings: mateTree.result.settings, tree: mateTree.tree },
   };
 }

@@ -11,7 +11,8 @@ import { givesCheck } from '../move-check';
 import { canDeclareWin, repetition, Repetition } from '../rules';
 import { integer, toggle } from '../option-spec';
 import { EMPTY, isPromotion, type Move } from '../types';
-import { checkExtension, recaptureResearch } from './extensions';
+import { checkExtension, mateThreatExtension, recaptureResearch } from './extensions';
+import { JUDGED_BEST } from './tree-judge';
 import {
   carriesCredit,
   creditKey,
@@ -276,7 +277,7 @@ export function alphaBeta(
 
   // Step 7. The moves, best first (move-picker.ts).
   const picker = s.pickers[ply]!;
-  picker.initMain(ttMove, inCheck);
+  picker.initMain(ttMove, inCheck, depth);
   const futility = mayPrune ? futilityValue(s, depth, staticEval) : INFINITE;
 
   // Step 8. Search them: the first with the full window, the rest with a null window that is
@@ -314,9 +315,11 @@ export function alphaBeta(
     // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
     // Credit at every move (§4.2): the move's credit goes with its first search.
     const credit = s.creditEveryMove ? moveCreditEntry(s, ply, move) : -1; // a table entry
-    const extension = checkExtension(s, ply, check);
+    const checked = checkExtension(s, ply, check);
+    const extension = checked > 0 ? checked : mateThreatExtension(s, ply, move, depth);
     const newDepth = depth - 1 + extension;
-    const note = extension > 0 ? Note.CheckExtension : Note.None;
+    const note =
+      checked > 0 ? Note.CheckExtension : extension > 0 ? Note.MateThreatExtension : Note.None;
     const reduction = quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
     let v: number;
     // A null-window search at full depth that lands inside (α, β) is read again with the full
@@ -486,5 +489,7 @@ function tracePruned(
     );
   else if (why === Reason.ForwardThreshold)
     s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardThreshold);
+  else if (why === Reason.ForwardTree)
+    s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, JUDGED_BEST);
   else s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardRank);
 }

@@ -9,6 +9,7 @@ import { moveValue } from '../eval/move-evaluation';
 import { integer, toggle } from '../option-spec';
 import type { Move } from '../types';
 import { Counter, type SearchState } from './state';
+import { threatensMate } from './tree-judge';
 
 export const EXTENSION_OPTIONS = {
   checkExtension: toggle({
@@ -37,6 +38,11 @@ export const EXTENSION_OPTIONS = {
     unit: 'plies',
     help: 'The first ply whose recaptures may be re-searched. Ours: 1, a reply to a root move. The seed tests depth > 1 with the root at depth 0: 2.',
   }),
+  treeMateExtension: toggle({
+    label: 'Mate-threat extension (tree)',
+    default: false,
+    help: 'Seed 002’s future work: a move after which the decision tree says the mover would have a mate in 3 is read one ply deeper (from the tree’s depth up).',
+  }),
   maxExtension: integer({
     label: 'Extension cap',
     default: 8,
@@ -63,6 +69,30 @@ export const extensionBudget = (s: SearchState, ply: number): number =>
 export function checkExtension(s: SearchState, ply: number, givesCheck: boolean): number {
   if (!s.options.checkExtension || !givesCheck || extensionBudget(s, ply) < 1) return 0;
   s.counters[Counter.CheckExtension]!++;
+  return 1;
+}
+// #endregion
+
+// #region mate-threat-extension
+/**
+ * A move the mate tree says threatens mate is read one ply deeper: the tree is asked about the
+ * position after the move, seen by the side that moved, as if it were to move again. Only from
+ * `treeMinDepth` up (the question costs a move made and unmade and the attributes), and only for a
+ * move no other extension took.
+ */
+export function mateThreatExtension(
+  s: SearchState,
+  ply: number,
+  move: Move,
+  depth: number,
+): number {
+  const o = s.options;
+  if (!o.treeMateExtension || depth < o.treeMinDepth || extensionBudget(s, ply) < 1) return 0;
+  s.pos.doMove(move);
+  const threat = threatensMate(s.pos, o.treeMateShare);
+  s.pos.undoMove(move);
+  if (!threat) return 0;
+  s.counters[Counter.TreeMateExtension]!++;
   return 1;
 }
 // #endregion

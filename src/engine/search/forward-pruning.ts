@@ -16,15 +16,16 @@ import type { Move } from '../types';
 import type { MovePicker } from './move-picker';
 import type { SearchState } from './state';
 import { Reason } from './trace';
+import { JUDGED_BEST } from './tree-judge';
 
-export const FORWARD_PRUNINGS = ['off', 'threshold', 'rank'] as const;
+export const FORWARD_PRUNINGS = ['off', 'threshold', 'rank', 'tree'] as const;
 
 export const FORWARD_PRUNING_OPTIONS = {
   forwardPruning: select({
     label: 'Forward pruning',
     choices: FORWARD_PRUNINGS,
     default: 'off',
-    help: 'Seed 000: skip moves by value threshold or by rank.',
+    help: 'Seed 000: skip moves by value threshold or by rank; seed 002’s future work: skip the moves the decision tree judges not best.',
   }),
   forwardThreshold: integer({
     label: 'Value threshold',
@@ -69,7 +70,7 @@ export const FORWARD_PRUNING_OPTIONS = {
 };
 
 /** The forwardPruning option as the search reads it. */
-export const ForwardMode = { Off: 0, Threshold: 1, Rank: 2 } as const;
+export const ForwardMode = { Off: 0, Threshold: 1, Rank: 2, Tree: 3 } as const;
 export type ForwardMode = (typeof ForwardMode)[keyof typeof ForwardMode];
 
 // #region forward-pruning
@@ -91,6 +92,12 @@ export function forwardPruneReason(
   if (s.forwardMode === ForwardMode.Off || depth > o.forwardMaxDepth) return Reason.None;
   if ((isCapture && o.forwardKeepCaptures) || (givesCheck && o.forwardKeepChecks))
     return Reason.None;
+  if (s.forwardMode === ForwardMode.Tree) {
+    // The tree costs a few microseconds a move: asked only from treeMinDepth up.
+    if (depth < o.treeMinDepth) return Reason.None;
+    s.prunedValue = picker.treeShare(move);
+    return s.prunedValue <= JUDGED_BEST ? Reason.ForwardTree : Reason.None;
+  }
   const value = picker.value(move);
   s.prunedValue = value;
   if (s.forwardMode === ForwardMode.Threshold)

@@ -27,6 +27,7 @@ import { isInPromotionZone } from '../square';
 import { EMPTY, isDrop, isPromotion, Kind, type Move } from '../types';
 import { captureScore, OrderMode, quietScore, standardScore, TT_MOVE_SCORE } from './ordering';
 import type { SearchState } from './state';
+import { bestMoveShare, TreeNodeContext } from './tree-judge';
 
 export const Stage = {
   Done: 0,
@@ -81,6 +82,11 @@ export class MovePicker {
   beyondRank = false;
   /** How many moves the list held when it was generated at once (0 for the staged order). */
   generated = 0;
+  /** The decision tree's view of this node (seed 002), computed when first asked. */
+  private readonly tree = new TreeNodeContext();
+  private treePrepared = false;
+  /** The list's scores are the tree's shares (the decision-tree order). */
+  private hasTreeScores = false;
 
   constructor(
     private readonly s: SearchState,
@@ -90,16 +96,23 @@ export class MovePicker {
   }
 
   // #region picker-init
-  /** Prepare a node of the main search: in check, or by another order, all at once; else staged. */
-  initMain(ttMove: Move, inCheck: boolean): void {
+  /**
+   * Prepare a node of the main search: in check, or by another order, all at once; else staged.
+   * The decision-tree order applies from `treeMinDepth` up; nearer the horizon the standard one.
+   */
+  initMain(ttMove: Move, inCheck: boolean, depth: number): void {
     const s = this.s;
     this.evalBefore = NO_VALUE;
     this.hasValues = false;
+    this.treePrepared = false;
+    this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
     this.beyondRank = false;
     this.generated = 0;
     const tableMove = s.options.ttMove ? ttMove : 0;
-    if (inCheck || !s.stagedOrdering) return this.initSorted(GenMode.All, tableMove);
+    const byTree = s.orderMode === OrderMode.Tree && depth >= s.options.treeMinDepth;
+    const staged = s.stagedOrdering || (s.orderMode === OrderMode.Tree && !s.needsAllValues);
+    if (inCheck || byTree || !staged) return this.initSorted(GenMode.All, tableMove, false, byTree);
     this.ttMove = tableMove !== 0 && isLegalMove(s.pos, tableMove) ? tableMove : 0;
     this.killer1 = 0;
     this.killer2 = 0;
@@ -109,6 +122,7 @@ export class MovePicker {
   /** Prepare a quiescence node: captures worth trying, or every evasion when in check. */
   initQuiescence(inCheck: boolean): void {
     this.hasValues = false;
+    this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
     this.generated = 0;
     if (inCheck) return this.initSorted(GenMode.All, 0, true);
@@ -133,7 +147,7 @@ export class MovePicker {
 
   // #region score-list
   /** Generate with `mode`, score everything, sort once (in check, other orderings, quiescence evasions). */
-  private initSorted(mode: GenMode, ttMove: Move, quiescence = false): void {
+  private initSorted(mode: GenMode, ttMove: Move, quiescence = false, byTree = false): void {
     const s = this.s;
     const { moves, scores, values, pos } = s;
     const end = generateMoves(pos, moves, this.base, mode);
@@ -144,13 +158,17 @@ export class MovePicker {
         values[i] = moveValue(pos, moves[i]!, s.options.moveEval, s.evaluator, this.evalBefore);
       this.hasValues = true;
     }
-    const order = quiescence ? OrderMode.Standard : s.orderMode;
+    const order =
+      quiescence || (s.orderMode === OrderMode.Tree && !byTree) ? OrderMode.Standard : s.orderMode;
+    if (order === OrderMode.Tree) this.prepareTree();
     for (let i = this.base; i < end; i++) {
       const m = moves[i]!;
       if (m === ttMove) scores[i] = TT_MOVE_SCORE;
       else if (order === OrderMode.Standard) scores[i] = standardScore(s, m, this.ply, 0);
+      else if (order === OrderMode.Tree) scores[i] = bestMoveShare(pos, m, this.tree);
       else scores[i] = order === OrderMode.MoveValue ? values[i]! : 0;
     }
+    this.hasTreeScores = order === OrderMode.Tree;
     this.sortByScore(this.base, end);
     if (this.hasValues && s.rankLimit > 0) this.rankCutoff = this.kthValue(end);
     this.cur = this.base;
@@ -237,6 +255,25 @@ export class MovePicker {
     const s = this.s;
     if (this.evalBefore === NO_VALUE) this.evalBefore = s.evaluator.evaluate(s.pos);
     return moveValue(s.pos, move, s.options.moveEval, s.evaluator, this.evalBefore);
+  }
+
+  /**
+   * The decision tree's share of best moves for the move just handed out (thousandths): from the
+   * list when the tree ordered it, else asked now (forward pruning by the tree).
+   */
+  treeShare(move: Move): number {
+    const score = this.s.scores[this.index]!;
+    if (this.hasTreeScores && score !== TT_MOVE_SCORE) return score;
+    this.prepareTree();
+    return bestMoveShare(this.s.pos, move, this.tree);
+  }
+
+  /** The node's policy context and attributes, once per node. */
+  private prepareTree(): void {
+    if (this.treePrepared) return;
+    const s = this.s;
+    this.tree.prepare(s.pos, this.ply > 0 ? s.line[this.ply - 1]! : 0);
+    this.treePrepared = true;
   }
 
   /** Generate one kind of move from `start`, score it for its stage, sort it; returns the end. */

@@ -28,6 +28,7 @@ import { ORDERING_OPTIONS } from './ordering';
 import { FUTILITY_OPTIONS, LMR_OPTIONS, NULL_MOVE_OPTIONS, RAZORING_OPTIONS } from './pruning';
 import { QUIESCENCE_OPTIONS } from './quiescence';
 import { TRACE_OPTIONS } from './trace';
+import { TREE_OPTIONS } from './tree-judge';
 import { TT_OPTIONS } from './tt';
 
 /** The options panel's groups, in the order it shows them; the schema follows the same order. */
@@ -41,7 +42,8 @@ export const OPTION_GROUPS = [
   {
     id: 'forward',
     title: 'Forward pruning (seed 000)',
-    blurb: 'Skip moves the move evaluation calls useless, before reading them.',
+    blurb:
+      'Skip moves before reading them: those the move evaluation calls useless, or those the decision tree judges not best.',
     options: FORWARD_PRUNING_OPTIONS,
   },
   {
@@ -61,6 +63,13 @@ export const OPTION_GROUPS = [
     title: 'Dual Credit (seed 001)',
     blurb: 'Credit for forcing moves, turned into depth.',
     options: DUAL_CREDIT_OPTIONS,
+  },
+  {
+    id: 'dtree',
+    title: 'Decision trees (seed 002)',
+    blurb:
+      'How near the horizon the engine’s trees are asked (the decision-tree order, pruning by the tree, the mate-threat extension).',
+    options: TREE_OPTIONS,
   },
   {
     id: 'search',
@@ -100,6 +109,7 @@ export const SEARCH_OPTION_DECLS = {
   ...RAZORING_OPTIONS,
   ...EXTENSION_OPTIONS,
   ...DUAL_CREDIT_OPTIONS,
+  ...TREE_OPTIONS,
   ...ALPHA_BETA_OPTIONS,
   ...QUIESCENCE_OPTIONS,
   ...TT_OPTIONS,

@@ -13,12 +13,12 @@ import { select, toggle } from '../option-spec';
 import { EMPTY, isDrop, isPromotion, type Move } from '../types';
 import type { SearchState } from './state';
 
-export const ORDERINGS = ['standard', 'move-evaluation', 'none'] as const;
+export const ORDERINGS = ['standard', 'move-evaluation', 'decision-tree', 'none'] as const;
 export type Ordering = (typeof ORDERINGS)[number];
 export const CAPTURE_ORDERS = ['mvv-lva', 'see'] as const;
 
 /** The ordering option as the search reads it (compiled once per search, see state.ts). */
-export const OrderMode = { Standard: 0, MoveValue: 1, None: 2 } as const;
+export const OrderMode = { Standard: 0, MoveValue: 1, None: 2, Tree: 3 } as const;
 export type OrderMode = (typeof OrderMode)[keyof typeof OrderMode];
 
 export const ORDERING_OPTIONS = {
@@ -26,7 +26,7 @@ export const ORDERING_OPTIONS = {
     label: 'Move ordering',
     choices: ORDERINGS,
     default: 'standard',
-    help: 'The order moves are searched in.',
+    help: 'The order moves are searched in: standard (captures, killers, history), by seed 000’s move values, by the decision tree’s share of best moves (seed 002, from the depth set under Decision trees), or as generated.',
   }),
   captureOrder: select({
     label: 'Capture order',

@@ -33,6 +33,7 @@ export const Counter = {
   RecaptureResearch: 10,
   DualCreditExtension: 11,
   DualCreditResearch: 12,
+  TreeMateExtension: 13,
 } as const;
 /** The counters' names in SearchStats.counters, by index. */
 export const COUNTER_NAMES = [
@@ -49,6 +50,7 @@ export const COUNTER_NAMES = [
   'recapture-research',
   'dual-credit-extension',
   'dual-credit-research',
+  'tree-mate-extension',
 ] as const;
 
 /** Counters a search returns; `counters` holds one entry per pruning or extension that fired. */
@@ -178,15 +180,19 @@ export class SearchState {
     this.orderMode =
       o.ordering === 'move-evaluation'
         ? OrderMode.MoveValue
-        : o.ordering === 'none'
-          ? OrderMode.None
-          : OrderMode.Standard;
+        : o.ordering === 'decision-tree'
+          ? OrderMode.Tree
+          : o.ordering === 'none'
+            ? OrderMode.None
+            : OrderMode.Standard;
     this.forwardMode =
       o.forwardPruning === 'threshold'
         ? ForwardMode.Threshold
         : o.forwardPruning === 'rank'
           ? ForwardMode.Rank
-          : ForwardMode.Off;
+          : o.forwardPruning === 'tree'
+            ? ForwardMode.Tree
+            : ForwardMode.Off;
     this.rankLimit = this.forwardMode === ForwardMode.Rank ? o.forwardRank : 0;
     this.rankBreakTies = o.forwardRankTies === 'break';
     this.creditImproving = o.dualCredit && o.creditWhere === 'improving';

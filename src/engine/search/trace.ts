@@ -70,6 +70,8 @@ export const Reason = {
   ForwardThreshold: 14,
   /** a = the move's value, b = the rank limit. */
   ForwardRank: 15,
+  /** a = the decision tree's share of best moves at the move's leaf, in thousandths. */
+  ForwardTree: 16,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 
@@ -87,6 +89,8 @@ export const Note = {
   RecaptureResearch: 6,
   /** Searched again with the credit it earned (Dual Credit, seed 001). */
   DualCreditResearch: 7,
+  /** Extended because the mate tree says the move threatens mate (seed 002's future work). */
+  MateThreatExtension: 8,
 } as const;
 export type Note = (typeof Note)[keyof typeof Note];
 
@@ -218,6 +222,8 @@ function reasonText(n: RawNode): string {
       return `forward pruning: value ${n.a} ≤ ${n.b}`;
     case Reason.ForwardRank:
       return `forward pruning: value ${n.a} ranks below the first ${n.b}`;
+    case Reason.ForwardTree:
+      return `forward pruning: the decision tree judges it not best (${n.a / 10}% of its leaf were best moves)`;
   }
 }
 
@@ -239,6 +245,8 @@ function noteText(n: RawNode): string {
       return `recapture re-search +${n.noteArg} (seed 000)`;
     case Note.DualCreditResearch:
       return 'Dual Credit re-search with the credit it earned (seed 001)';
+    case Note.MateThreatExtension:
+      return 'mate-threat extension +1 (the decision tree, seed 002)';
   }
 }
 

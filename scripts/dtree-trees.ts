@@ -1,0 +1,55 @@
+/**
+ * `npm run dtree-trees`: train the two trees the search may consult (chapter 7) — the best-move
+ * tree and the mate tree, each with the depth and leaf size chosen on a validation split, as
+ * `npm run dtree-tables` reports them as "tuned" — on the games in public/lab/dtree/, and write
+ * them to src/engine/eval/dtree-trees.json, which the engine imports (search/tree-judge.ts).
+ * Deterministic: a test retrains them and insists the file is current.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { MateGame, TeacherGame } from '../src/engine/lab/dtree-data';
+import { searchTrees } from '../src/engine/lab/dtree-tables';
+import { treeStats } from '../src/engine/lab/id3';
+
+const { values } = parseArgs({
+  options: {
+    best: { type: 'string', default: 'public/lab/dtree/best-move-games.json' },
+    mate: { type: 'string', default: 'public/lab/dtree/mate-games.json' },
+    out: { type: 'string', default: 'src/engine/eval/dtree-trees.json' },
+  },
+});
+const BEST = values.best;
+const MATE = values.mate;
+const TREES_FILE = values.out;
+
+interface GamesFile<G> {
+  command: string;
+  provenance: { engine: { commit: string } };
+  games: G[];
+}
+const read = <G>(file: string): GamesFile<G> =>
+  JSON.parse(readFileSync(file, 'utf8')) as GamesFile<G>;
+
+const best = read<TeacherGame>(BEST);
+const mate = read<MateGame>(MATE);
+const trees = searchTrees(best.games, mate.games);
+writeFileSync(
+  TREES_FILE,
+  `${JSON.stringify({
+    description:
+      'The decision trees the search may consult (chapter 7): the best-move tree (28 policies and position attributes 1–56 of a move; a leaf’s counts give how often the teacher’s move fell there) and the mate tree (attributes of Table 5’s mate column), each grown to the depth and leaf size chosen on a validation split of the training games. Made by npm run dtree-trees.',
+    command: 'npm run dtree-trees',
+    data: {
+      best: { file: BEST, command: best.command, commit: best.provenance.engine.commit },
+      mate: { file: MATE, command: mate.command, commit: mate.provenance.engine.commit },
+    },
+    ...trees,
+  })}\n`,
+);
+for (const kind of ['bestMove', 'mate'] as const) {
+  const s = treeStats(trees[kind].tree);
+  console.log(
+    `${kind}: depth ≤ ${trees[kind].settings.maxDepth}, leaves ≥ ${trees[kind].settings.minLeaf}: ${s.nodes} nodes, ${s.leaves} leaves`,
+  );
+}
+console.log(`wrote ${TREES_FILE}`);
