@@ -238,6 +238,8 @@ export function perPositionTable(tree: TreeNode, positions: readonly PositionMov
     /** The average of each position's own share. */
     averageShare: share / n,
     containsChosen: contains / n,
+    /** The paper's argument against pruning with the tree: the best move survives three plies. */
+    containsChosenCubed: (contains / n) ** 3,
   };
 }
 
@@ -249,7 +251,12 @@ export function bestMoveTables(games: readonly TeacherGame[]) {
   const best = tuned(data, BEST_MOVE_COLUMNS, trainSet, test, source.game);
   const testPositions = positionsWithMoves(games, (g) => isTestGame(g, games.length));
   return {
-    examples: { train: trainSet.length, test: test.length, width: BEST_MOVE_WIDTH },
+    examples: {
+      all: data.count,
+      train: trainSet.length,
+      test: test.length,
+      width: BEST_MOVE_WIDTH,
+    },
     full: {
       ...full.result,
       perPosition: perPositionTable(full.tree, testPositions),

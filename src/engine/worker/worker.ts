@@ -26,6 +26,7 @@ import {
   type RankRequest,
 } from './protocol';
 import { runEvalSpeed } from './eval-speed';
+import { DtreeLab } from './dtree';
 import { playGame } from '../lab/game';
 import {
   aScoreOf,
@@ -218,6 +219,9 @@ export function runMatchRequest(request: MatchRequest, post: Post): void {
 }
 // #endregion
 
+/** The worker's decision-tree examples and trees, kept from one request to the next. */
+const dtree = new DtreeLab(now);
+
 /** Answer one request. */
 export function handleRequest(request: EngineRequest, post: Post): void {
   const guard = (name: string, run: () => void): void => {
@@ -238,6 +242,11 @@ export function handleRequest(request: EngineRequest, post: Post): void {
       return guard('match', () => runMatchRequest(request, post));
     case 'evalspeed':
       return guard('speed measurement', () => runEvalSpeed(request, post, now));
+    case 'dtree-load':
+    case 'dtree-train':
+    case 'dtree-moves':
+    case 'dtree-mate':
+      return guard(request.type, () => dtree.handle(request, post));
     case 'perft':
       try {
         runPerft(request, post);
