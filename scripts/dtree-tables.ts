@@ -115,6 +115,12 @@ if (values.json) {
       {
         data: {
           best: {
+            ends: Object.fromEntries(
+              [...new Set(best.games.map((g) => g.end))]
+                .sort()
+                .map((end) => [end, best.games.filter((g) => g.end === end).length]),
+            ),
+            decided: best.games.filter((g) => g.result !== 'draw').length,
             file: values.best,
             command: best.command,
             commit: best.provenance.engine.commit,

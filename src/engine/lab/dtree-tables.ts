@@ -79,11 +79,26 @@ export interface TreeResult {
   depth: number;
   train: Confusion;
   test: Confusion;
+  /** Shares right: all examples, then class 1 and class 0 alone, of training and of test. */
+  accuracy: {
+    train: number;
+    test: number;
+    train1: number;
+    train0: number;
+    test1: number;
+    test0: number;
+  };
 }
 
 export const accuracy = (m: Confusion): number => {
   const n = m[0][0] + m[0][1] + m[1][0] + m[1][1];
   return n === 0 ? 0 : (m[0][0] + m[1][1]) / n;
+};
+
+/** The share of class `c`'s examples judged right. */
+export const classAccuracy = (m: Confusion, c: 0 | 1): number => {
+  const n = m[c][0] + m[c][1];
+  return n === 0 ? 0 : m[c][c] / n;
 };
 
 function fit(
@@ -94,13 +109,23 @@ function fit(
   settings: TreeResult['settings'],
 ): { tree: TreeNode; result: TreeResult } {
   const tree = train(data, { ...settings, attributes, subset: trainSet });
+  const trained = confusion(tree, data, trainSet);
+  const tested = confusion(tree, data, testSet);
   return {
     tree,
     result: {
       settings,
       ...treeStats(tree),
-      train: confusion(tree, data, trainSet),
-      test: confusion(tree, data, testSet),
+      train: trained,
+      test: tested,
+      accuracy: {
+        train: accuracy(trained),
+        test: accuracy(tested),
+        train1: classAccuracy(trained, 1),
+        train0: classAccuracy(trained, 0),
+        test1: classAccuracy(tested, 1),
+        test0: classAccuracy(tested, 0),
+      },
     },
   };
 }
