@@ -9,6 +9,16 @@
  */
 import type {
   BestMoveMessage,
+  DtreeKind,
+  DtreeLoadedMessage,
+  DtreeLoadRequest,
+  DtreeMateMessage,
+  DtreeMateRequest,
+  DtreeMovesMessage,
+  DtreeMovesRequest,
+  DtreeProgressMessage,
+  DtreeTrainRequest,
+  DtreeTreeMessage,
   EngineRequest,
   EngineResponse,
   ErrorMessage,
@@ -75,6 +85,18 @@ export interface EvalSpeedHandlers {
   onError: (error: ErrorMessage) => void;
 }
 
+/** A decision-tree request: its progress, the examples built on the way, its result. */
+export interface DtreeHandlers<T> {
+  onProgress?: (message: DtreeProgressMessage) => void;
+  /** The worker built the kind's examples first (it had not got them). */
+  onLoaded?: (message: DtreeLoadedMessage) => void;
+  onResult: (result: T) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
+/** The games of one kind, as a dtree-load request carries them. */
+export type DtreeGames = Omit<DtreeLoadRequest, 'type' | 'id'>;
+
 /** What a running request does with each kind of answer; `final` answers end the request. */
 interface Pending {
   id: number;
@@ -91,6 +113,10 @@ const FINAL: ReadonlySet<EngineResponse['type']> = new Set([
   'rankreport',
   'matchresult',
   'evalspeedresult',
+  'dtreeloaded',
+  'dtreetree',
+  'dtreemoves',
+  'dtreemate',
 ]);
 
 interface Timers {
@@ -114,6 +140,10 @@ export class EngineClient {
   private pending: Pending | null = null;
   private nextId = 1;
   private idleTimer: unknown = null;
+  /** Games the page gave for the decision-tree requests, kept to send again to a fresh worker. */
+  private readonly dtreeGames = new Map<DtreeKind, DtreeGames>();
+  /** Kinds whose examples the current worker has built. */
+  private readonly dtreeBuilt = new Set<DtreeKind>();
 
   constructor(
     private readonly spawn: () => WorkerLike = createEngineWorker,
@@ -226,6 +256,94 @@ export class EngineClient {
     return next();
   }
 
+  /**
+   * Give the client a kind's games (the page fetched them). The next decision-tree request of that
+   * kind sends them to the worker first, which builds and keeps the examples; a worker started
+   * later (after a stop, a newer request or an idle shutdown) is sent them again.
+   */
+  dtreeGamesFor(games: DtreeGames): void {
+    this.dtreeGames.set(games.kind, games);
+    this.dtreeBuilt.delete(games.kind);
+  }
+
+  /** Has the client been given games of this kind? */
+  hasDtreeGames(kind: DtreeKind): boolean {
+    return this.dtreeGames.has(kind);
+  }
+
+  /** Grow a tree (and with `sweep`, measure every depth): seed 002's Tables 1, 6 and 8. */
+  dtreeTrain(
+    request: Omit<DtreeTrainRequest, 'type' | 'id'>,
+    handlers: DtreeHandlers<DtreeTreeMessage>,
+  ): number {
+    return this.dtree(
+      request.kind,
+      (id) => ({ ...request, type: 'dtree-train', id }),
+      (m) => m.type === 'dtreetree' && handlers.onResult(m),
+      handlers,
+    );
+  }
+
+  /** Judge every legal move of a position with the best-move tree (Table 7's count). */
+  dtreeMoves(
+    request: Omit<DtreeMovesRequest, 'type' | 'id'>,
+    handlers: DtreeHandlers<DtreeMovesMessage>,
+  ): number {
+    return this.dtree(
+      'best',
+      (id) => ({ ...request, type: 'dtree-moves', id }),
+      (m) => m.type === 'dtreemoves' && handlers.onResult(m),
+      handlers,
+    );
+  }
+
+  /** The mate tree's verdict on a position, and the exact test's. */
+  dtreeMate(
+    request: Omit<DtreeMateRequest, 'type' | 'id'>,
+    handlers: DtreeHandlers<DtreeMateMessage>,
+  ): number {
+    return this.dtree(
+      'mate',
+      (id) => ({ ...request, type: 'dtree-mate', id }),
+      (m) => m.type === 'dtreemate' && handlers.onResult(m),
+      handlers,
+    );
+  }
+
+  /**
+   * A decision-tree request for `kind`, preceded by a dtree-load of its games when the worker
+   * (or the fresh one this request starts) has not built them. Any request still running is
+   * abandoned first. Returns the id of the first message sent.
+   */
+  private dtree(
+    kind: DtreeKind,
+    build: (id: number) => EngineRequest,
+    onFinal: (message: EngineResponse) => unknown,
+    handlers: Omit<DtreeHandlers<never>, 'onResult'>,
+  ): number {
+    if (this.pending) this.stop();
+    const onProgress = (m: EngineResponse) =>
+      m.type === 'dtreeprogress' && handlers.onProgress?.(m);
+    const ask = () => this.send(build, onProgress, onFinal, handlers.onError);
+    if (this.worker && this.dtreeBuilt.has(kind)) return ask();
+    const games = this.dtreeGames.get(kind);
+    if (!games) {
+      handlers.onError({ type: 'error', id: 0, message: `no ${kind} games given to the client` });
+      return 0;
+    }
+    return this.send(
+      (id) => ({ ...games, type: 'dtree-load', id }),
+      onProgress,
+      (m) => {
+        if (m.type !== 'dtreeloaded') return;
+        this.dtreeBuilt.add(kind);
+        handlers.onLoaded?.(m);
+        ask();
+      },
+      handlers.onError,
+    );
+  }
+
   /** Post a request built for a fresh id, abandoning any request still running. */
   private send(
     build: (id: number) => EngineRequest,
@@ -250,6 +368,7 @@ export class EngineClient {
   /** Terminate the worker (if any) and forget the running request. */
   shutdown(): void {
     this.cancelIdleShutdown();
+    this.dtreeBuilt.clear();
     if (this.worker) {
       this.worker.onmessage = null;
       this.worker.onerror = null;

@@ -251,3 +251,116 @@ describe('chapter 6, In games (effect-eval-elo at equal time, effect-eval-elo-no
     expect(spansZero(time.get('shares-effect')!)).toBe(true);
   });
 });
+
+describe('chapter 7, the paper’s tables (dtree-tables)', () => {
+  const data = JSON.parse(readFileSync('src/data/experiments/dtree-tables.json', 'utf8')) as {
+    results: {
+      table1: { last: number; accuracy: { test: number } }[];
+      table4: {
+        positions: number;
+        averageLegal: number;
+        chosenInPolicies: number;
+        rows: { policy: number; rate: number }[];
+      };
+      bestMove: Record<
+        'full' | 'tuned',
+        {
+          accuracy: { train: number; test: number };
+          perPosition: { ratioOfAverages: number; containsChosen: number };
+          nearRoot: { kind: string; number: number }[];
+        }
+      >;
+      mate: Record<'full' | 'tuned', { accuracy: { test: number; test1: number; test0: number } }>;
+    };
+  };
+  const r = data.results;
+  const { full, tuned } = r.bestMove;
+
+  it('Table 4: fewer legal moves, more board moves and fewer attacks than the professionals; nearly every chosen move has a policy', () => {
+    expect(r.table4.averageLegal).toBeLessThan(116.5);
+    expect(r.table4.rows[22]!.rate).toBeGreaterThan(0.738);
+    expect(r.table4.rows[15]!.rate).toBeLessThan(0.597);
+    expect(r.table4.chosenInPolicies / r.table4.positions).toBeGreaterThan(0.99);
+  });
+
+  it('Table 6: grown fully, about the paper’s training accuracy; the tuned tree tests better, trains worse, and stays short of 75%', () => {
+    expect(Math.abs(full.accuracy.train - 0.923)).toBeLessThan(0.05);
+    expect(full.accuracy.test).toBeLessThan(0.751);
+    expect(tuned.accuracy.test).toBeGreaterThan(full.accuracy.test);
+    expect(tuned.accuracy.train).toBeLessThan(full.accuracy.train);
+    expect(tuned.accuracy.test).toBeLessThan(0.72);
+  });
+
+  it('Table 7: both trees call about three moves in ten best; the tuned one keeps the teacher’s move near the paper’s 72%, the full one less often', () => {
+    for (const t of [full, tuned]) {
+      expect(t.perPosition.ratioOfAverages).toBeGreaterThan(0.25);
+      expect(t.perPosition.ratioOfAverages).toBeLessThan(0.35);
+    }
+    expect(Math.abs(tuned.perPosition.containsChosen - 0.72)).toBeLessThan(0.05);
+    expect(full.perPosition.containsChosen).toBeLessThan(tuned.perPosition.containsChosen);
+  });
+
+  it('the roots: ours asks first about a free sacrifice, and early about saving a piece and taking the piece that just moved', () => {
+    const policies = full.nearRoot.filter((n) => n.kind === 'policy').map((n) => n.number);
+    expect(full.nearRoot[0]).toMatchObject({ kind: 'policy', number: 13 });
+    expect(policies).toContain(17);
+    expect(policies).toContain(11);
+  });
+
+  it('Table 1: our trees beat the paper’s at every length, and most from the last 10 positions', () => {
+    const paper: Record<number, number> = { 50: 0.498, 40: 0.508, 30: 0.557, 20: 0.584, 10: 0.635 };
+    for (const row of r.table1)
+      expect(row.accuracy.test, `last ${row.last}`).toBeGreaterThan(paper[row.last]!);
+    const last10 = r.table1.find((row) => row.last === 10)!.accuracy.test;
+    for (const row of r.table1) expect(last10).toBeGreaterThanOrEqual(row.accuracy.test);
+  });
+
+  it('Table 8: the tuned tree finds most mates and fewer than half the no-mates; the full tree trades one for the other and is right less often', () => {
+    const m = r.mate;
+    expect(m.tuned.accuracy.test1).toBeLessThan(0.925);
+    expect(m.tuned.accuracy.test1).toBeGreaterThan(0.5);
+    expect(m.tuned.accuracy.test0).toBeLessThan(0.5);
+    expect(m.full.accuracy.test1).toBeLessThan(m.tuned.accuracy.test1);
+    expect(m.full.accuracy.test0).toBeGreaterThan(m.tuned.accuracy.test0);
+    expect(m.full.accuracy.test).toBeLessThan(m.tuned.accuracy.test);
+  });
+});
+
+describe('chapter 7, the tree inside the search (dtree-search)', () => {
+  const data = JSON.parse(readFileSync('src/data/experiments/dtree-search.json', 'utf8')) as {
+    results: {
+      summary: {
+        name: string;
+        nodesRatio: number;
+        cpuRatio: number;
+        agrees: number;
+        depthInTime: number;
+        counters: Record<string, number>;
+      }[];
+    };
+  };
+  const row = (name: string) => data.results.summary.find((r) => r.name === name)!;
+
+  it('ordering by the tree reads more nodes and takes more time than the standard order', () => {
+    expect(row('decision-tree order').nodesRatio).toBeGreaterThan(1);
+    expect(row('decision-tree order').cpuRatio).toBeGreaterThan(1);
+  });
+
+  it('pruning by the tree reads fewer nodes in less time, agrees as often and gets deeper in a second', () => {
+    const t = row('forward tree');
+    expect(t.nodesRatio).toBeLessThan(1);
+    expect(t.cpuRatio).toBeLessThan(1);
+    expect(t.agrees).toBe(row('plain').agrees);
+    expect(t.depthInTime).toBeGreaterThan(row('plain').depthInTime);
+    const deep = row('forward tree from depth 1');
+    expect(deep.nodesRatio).toBeLessThan(t.nodesRatio);
+    expect(deep.cpuRatio).toBeGreaterThan(1);
+  });
+
+  it('the mate-threat extension never fired, and cost time', () => {
+    const m = row('tree mate-threat extension');
+    expect(m.counters['tree-mate-extension']).toBeUndefined();
+    expect(m.nodesRatio).toBe(1);
+    expect(m.cpuRatio).toBeGreaterThan(1);
+  });
+});

@@ -25,6 +25,10 @@ const SETTING = 'a search setting the text chooses (a depth, a cap, an option va
 const PAPER_CLAIM = 'what the paper (seed 001) states, set beside ours, not our measurement';
 const SEED_003 = 'what seed 003 states or computes, set beside ours, not our measurement';
 const ARITHMETIC_003 = 'arithmetic on seed 003’s constants';
+const SEED_002 = 'what seed 002 states, set beside ours, not our measurement';
+const CLASS = 'a class label (1 the chosen move or a mate, 0 the rest)';
+const TRY = 'a setting the reader is asked to try';
+const LABEL = 'a name: a policy’s number, a widget’s label, the algorithm’s name';
 
 const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   board: [
@@ -482,6 +486,61 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: "the seed's halfKPE16 and halfKPE25", why: SEED_003 },
     { phrase: 'KKPEE16', why: 'the name of KKPEE9 with four count states a side' },
     { phrase: 'KKPEE25', why: 'the name of KKPEE9 with five count states a side' },
+  ],
+  'decision-trees': [
+    { phrase: 'from the 40th ply on', why: SETTING },
+    { phrase: 'played (class 1)', why: CLASS },
+    { phrase: 'at random (class 0)', why: CLASS },
+    { phrase: 'by its 28 policies and 56 facts about the position', why: CONSTANT },
+    { phrase: 'Set the depth to 0.', why: TRY },
+    { phrase: 'minimum leaf size from 1 up to 100', why: TRY },
+    { phrase: 'Mate in 3 or not', why: LABEL },
+    { phrase: 'ID3', why: LABEL },
+    { phrase: 'of class 1 and of class 0', why: CLASS },
+    { phrase: 'runs from 0 to 18, which gives 18 places to cut it in two, but 153', why: SEED_002 },
+    { phrase: 'The 28 policies', why: CONSTANT },
+    { phrase: 'policy 20,', why: LABEL },
+    { phrase: 'it set 25 policies, and its Table 3 lists 27', why: SEED_002 },
+    { phrase: 'The position in 64 numbers', why: CONSTANT },
+    { phrase: 'Table 5 describes a position by 64 numbers', why: CONSTANT },
+    { phrase: '(attributes 1 to 14)', why: LABEL },
+    { phrase: 'learned from 500 professional games', why: SEED_002 },
+    { phrase: 'from the 40th move on', why: SEED_002 },
+    { phrase: '76,674 examples', why: SEED_002 },
+    { phrase: 'a search of 30,000 nodes', why: SETTING },
+    { phrase: '(8 to 14 random moves', why: SETTING },
+    { phrase: 'From ply 40 on, the move the teacher played is class 1', why: SETTING },
+    { phrase: 'class 0. The last tenth', why: CLASS },
+    { phrase: 'tested on 50 of its 500', why: SEED_002 },
+    { phrase: 'full-width searches to 3 plies', why: SETTING },
+    { phrase: 'from 8 to 14 random moves', why: SETTING },
+    { phrase: '2, 4, 6, 8 or 10 plies earlier', why: SEED_002 },
+    { phrase: "the paper's 8,953", why: SEED_002 },
+    { phrase: 'against 8,953', why: SEED_002 },
+    { phrase: '(policy 23)', why: LABEL },
+    { phrase: 'did so in 74%', why: SEED_002 },
+    { phrase: "the paper's 116.5", why: SEED_002 },
+    { phrase: '(policy 16)', why: LABEL },
+    { phrase: 'chosen in 60% of the positions', why: SEED_002 },
+    { phrase: 'first 27 policies', why: CONSTANT },
+    { phrase: "the paper's 99.8%", why: SEED_002 },
+    { phrase: "the teacher's (1) or the other (0)", why: CLASS },
+    { phrase: 'its own (92.3%)', why: SEED_002 },
+    { phrase: "the paper's 75.1%", why: SEED_002 },
+    { phrase: "short of the paper's 75%", why: SEED_002 },
+    { phrase: "near the paper's 72%", why: SEED_002 },
+    { phrase: 'From its 72% the paper argues', why: SEED_002 },
+    { phrase: 'with probability 0.72, it survives three plies with 0.72³ ≈ 0.37', why: SEED_002 },
+    { phrase: 'the last 50, 40, 30, 20 and 10 positions', why: SEED_002 },
+    {
+      phrase: "the test games' last 50 positions (49.8%), rising only to 63.5% on the last 10",
+      why: SEED_002,
+    },
+    { phrase: 'from the last 50 positions,', why: LABEL },
+    { phrase: 'from the last 10.', why: LABEL },
+    { phrase: 'recognised 92.5% of the mates and 82.4% of the no-mates', why: SEED_002 },
+    { phrase: 'at least 90% of the training positions held a mate', why: SETTING },
+    { phrase: 'the cube of its 72%', why: SEED_002 },
   ],
 };
 

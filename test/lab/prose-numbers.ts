@@ -14,6 +14,9 @@ const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
 export function proseOf(mdx: string): string {
   let s = mdx.replace(/^---\n[\s\S]*?\n---\n/, blank);
   s = s.replace(/```[\s\S]*?```/g, blank);
+  // Formulas ($…$ and $$…$$, rendered by KaTeX) are notation, not stated numbers.
+  s = s.replace(/\$\$[\s\S]*?\$\$/g, blank);
+  s = s.replace(/\$[^$\n]+\$/g, blank);
   s = s.replace(/^(?:import|export) [\s\S]*?;[ \t]*$/gm, blank);
   s = s.replace(/`[^`\n]*`/g, blank);
   s = s.replace(/\]\([^)]*\)/g, blank);

@@ -1,7 +1,16 @@
 /** How the book writes measured numbers: counts, ratios, shares, Elo, seconds, bytes. */
 
 export type NumberFormat =
-  'count' | 'ratio' | 'percent' | 'elo' | 'seconds' | 'fixed1' | 'fixed2' | 'bytes';
+  | 'count'
+  | 'ratio'
+  | 'percent'
+  | 'percent1'
+  | 'elo'
+  | 'seconds'
+  | 'fixed1'
+  | 'fixed2'
+  | 'fixed3'
+  | 'bytes';
 
 const MINUS = '−';
 const withMinus = (text: string): string => text.replace(/^-/, MINUS);
@@ -30,6 +39,9 @@ export function formatNumber(v: number, format: NumberFormat): string {
       return `${v >= 10 ? Math.round(v) : v >= 1 ? v.toFixed(2) : v.toPrecision(2)}×`;
     case 'percent':
       return `${Math.round(v * 100)}%`;
+    case 'percent1':
+      // A share beside a paper's own to a tenth of a per cent (74.3%).
+      return `${(v * 100).toFixed(1)}%`;
     case 'elo':
       if (!Number.isFinite(v)) return v > 0 ? '+∞' : `${MINUS}∞`;
       return v >= 0.5 ? `+${Math.round(v)}` : withMinus(String(Math.round(v)));
@@ -39,6 +51,8 @@ export function formatNumber(v: number, format: NumberFormat): string {
       return withMinus(v.toFixed(1));
     case 'fixed2':
       return withMinus(v.toFixed(2));
+    case 'fixed3':
+      return withMinus(v.toFixed(3));
   }
 }
 

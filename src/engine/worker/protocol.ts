@@ -209,12 +209,15 @@ export const EVAL_SPEED_TIMED_MS = 300;
  */
 export const EVAL_SPEED_WARM_UP_MS = 500;
 
-/** The deepest tree a page may grow: FULL_GROWTH's depth (dtree-tables.ts). */
-export const MAX_DTREE_DEPTH = 40;
+/**
+ * The deepest tree a page may grow: FULL_GROWTH's depth (dtree-tables.ts), deeper than any of the
+ * chapter's trees grows before its leaves are pure (the best-move tree stops near 60).
+ */
+export const MAX_DTREE_DEPTH = 64;
 /** The largest minimum leaf size a page may ask for. */
 export const MAX_DTREE_MIN_LEAF = 100_000;
-/** A depth sweep measures maximum depths 0 to this (the trainer's slider's range). */
-export const DTREE_SWEEP_DEPTH = 30;
+/** A depth sweep measures maximum depths 0 to this (the trainer's slider's range): grown fully. */
+export const DTREE_SWEEP_DEPTH = 64;
 /**
  * A tree sent to the page keeps this many nodes at most, level by level from the root; deeper
  * subtrees are sent as their sizes only (a full-grown best-move tree has tens of thousands).

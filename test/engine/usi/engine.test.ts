@@ -278,7 +278,7 @@ describe('usi: setoption', () => {
     );
     expect(send('setoption name CaptureBonus value 1.5')[0]).toContain('whole number');
     expect(send('setoption name MoveOrdering value fast')[0]).toContain(
-      'expected one of standard, move-evaluation, none',
+      'expected one of standard, move-evaluation, decision-tree, none',
     );
     expect(send('setoption USI_Hash 16')[0]).toContain('expected "setoption name <name>');
     expect(engine.searchOptions()).toEqual(DEFAULT_OPTIONS);

@@ -70,6 +70,7 @@ export const COUNTER_INFO: Readonly<Record<string, CounterInfo>> = {
   'recapture-research': { label: 'Recaptures re-searched', kind: 'extension' },
   'dual-credit-extension': { label: 'Plies of extension from credit', kind: 'extension' },
   'dual-credit-research': { label: 'Moves re-searched with credit', kind: 'extension' },
+  'tree-mate-extension': { label: 'Mate threats extended (tree)', kind: 'extension' },
 };
 
 export interface CounterRow {
