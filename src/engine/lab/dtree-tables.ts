@@ -40,12 +40,12 @@ import {
 // #region dtree-settings
 /**
  * Grown until pure or out of splits: what the paper's training accuracies suggest. The depth is
- * only a bound (the best-move tree stops near 60); the page's trainer grows to the same depth.
+ * only a bound (the best-move tree stops at 81); the page's trainer grows to the same depth.
  */
-export const FULL_GROWTH = { maxDepth: 64, minLeaf: 1, minGain: 0 } as const;
+export const FULL_GROWTH = { maxDepth: 100, minLeaf: 1, minGain: 0 } as const;
 /** The depths and leaf sizes the validation split chooses from. */
 export const TUNING_GRID = {
-  maxDepth: [2, 3, 4, 6, 8, 10, 12, 16, 20, 30, 64],
+  maxDepth: [2, 3, 4, 6, 8, 10, 12, 16, 20, 30, 100],
   minLeaf: [1, 5, 20, 50, 100],
 } as const;
 /** The paper's Table 1 rows: the last 50, 40, 30, 20 and 10 positions of each game. */

@@ -211,13 +211,13 @@ export const EVAL_SPEED_WARM_UP_MS = 500;
 
 /**
  * The deepest tree a page may grow: FULL_GROWTH's depth (dtree-tables.ts), deeper than any of the
- * chapter's trees grows before its leaves are pure (the best-move tree stops near 60).
+ * chapter's trees grows before no test separates its examples (the best-move tree stops at 81).
  */
-export const MAX_DTREE_DEPTH = 64;
+export const MAX_DTREE_DEPTH = 100;
 /** The largest minimum leaf size a page may ask for. */
 export const MAX_DTREE_MIN_LEAF = 100_000;
 /** A depth sweep measures maximum depths 0 to this (the trainer's slider's range): grown fully. */
-export const DTREE_SWEEP_DEPTH = 64;
+export const DTREE_SWEEP_DEPTH = 100;
 /**
  * A tree sent to the page keeps this many nodes at most, level by level from the root; deeper
  * subtrees are sent as their sizes only (a full-grown best-move tree has tens of thousands).

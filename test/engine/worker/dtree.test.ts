@@ -262,7 +262,7 @@ describe('dtree-train', () => {
     const fresh = new DtreeLab(() => 0);
     const base = { type: 'dtree-train', id: 9, kind: 'best', ...SETTINGS } as const;
     expect(refusal(lab, { ...base, maxDepth: -1 })).toBe(
-      'dtree-train: maxDepth must be a whole number from 0 to 64, got -1',
+      'dtree-train: maxDepth must be a whole number from 0 to 100, got -1',
     );
     expect(refusal(lab, { ...base, maxDepth: 2.5 })).toMatch(/maxDepth .* got 2.5/);
     expect(refusal(lab, { ...base, minLeaf: 0 })).toMatch(/minLeaf must be a whole number from 1/);
@@ -384,7 +384,7 @@ describe('dtree-moves', () => {
     expect(refusal(lab, { ...base, sfen: 'startpos moves 7g7f 7g7f' })).toMatch(
       /^dtree-moves: sfen: move 2 \(7g7f\)/,
     );
-    expect(refusal(lab, { ...base, maxDepth: 65, game: 0, ply: 40 })).toMatch(/maxDepth/);
+    expect(refusal(lab, { ...base, maxDepth: 101, game: 0, ply: 40 })).toMatch(/maxDepth/);
   });
 });
 
