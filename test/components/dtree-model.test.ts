@@ -164,10 +164,24 @@ describe('the accuracy chart', () => {
     expect(g.x(30)).toBe(box.width - box.right);
     expect(g.y(1)).toBe(box.top);
     expect(g.y(0.5)).toBeCloseTo(box.height - box.bottom);
-    expect(g.xTicks).toEqual([0, 5, 10, 15, 20, 25, 30]);
+    expect(g.xTicks).toEqual([0, 10, 20, 30]);
     expect(g.yTicks).toEqual([1, 0.9, 0.8, 0.7, 0.6, 0.5]);
     expect(g.train.startsWith(`M${box.left.toFixed(1)},`)).toBe(true);
     expect(g.train.split('L')).toHaveLength(31);
+  });
+
+  it('ends the depth axis just after the tree stops growing, a deeper depth at its end', () => {
+    // The accuracies last change at depth 12: the axis ends one step later, at 13, not at 100.
+    const flat = Array.from({ length: 101 }, (_, d) => ({
+      maxDepth: d,
+      train: Math.min(d, 12) / 20 + 0.3,
+      test: 0.6,
+      leaves: 1 + Math.min(d, 12),
+    }));
+    const g = chartGeometry(flat);
+    expect(g.xMax).toBe(13);
+    expect(g.xTicks).toEqual([0, 5, 10]);
+    expect(g.x(60)).toBe(g.x(13));
   });
 
   it('keeps room below a perfect score and ticks every 20 % on a tall scale', () => {

@@ -223,6 +223,7 @@ function evalBenchTable(data: ExperimentData): DataTableModel {
 /** The table builder for each command experiment, by experiment name. */
 const BUILDERS: Readonly<Record<string, (data: ExperimentData) => DataTableModel>> = {
   'pruning-bench': pruningTable,
+  'dtree-search': pruningTable,
   'move-rank': moveRankTable,
   'ordering-compare': orderingTable,
   'ordering-compare-depth4': orderingTable,

@@ -302,10 +302,16 @@ export function chartGeometry(points: readonly DtreeSweepPoint[], box = CHART_BO
   const all = points.flatMap((p) => [p.train, p.test]);
   const low = all.length === 0 ? 0.5 : Math.min(...all);
   const yMin = Math.min(0.9, Math.max(0, Math.floor(low * 10 + 1e-9) / 10));
-  const xMax = Math.max(1, points.at(-1)?.maxDepth ?? 1);
+  // The sweep runs to the deepest depth a page may ask for, but a tree stops growing long before:
+  // the axis ends one step after the accuracies last change (a deeper marker sits at the end).
+  const last = points.at(-1);
+  let grown = 0;
+  for (const p of points)
+    if (last && (p.train !== last.train || p.test !== last.test)) grown = p.maxDepth + 1;
+  const xMax = Math.max(1, Math.min(grown + 1, last?.maxDepth ?? 1));
   const plotW = box.width - box.left - box.right;
   const plotH = box.height - box.top - box.bottom;
-  const x = (depth: number) => box.left + (depth / xMax) * plotW;
+  const x = (depth: number) => box.left + (Math.min(depth, xMax) / xMax) * plotW;
   const y = (accuracy: number) => box.top + ((1 - accuracy) / (1 - yMin)) * plotH;
   const line = (pick: (p: DtreeSweepPoint) => number) =>
     points
@@ -315,7 +321,7 @@ export function chartGeometry(points: readonly DtreeSweepPoint[], box = CHART_BO
   const yStep = steps > 5 ? 0.2 : 0.1;
   const yTicks: number[] = [];
   for (let v = 1; v >= yMin - 1e-9; v -= yStep) yTicks.push(Math.round(v * 10) / 10);
-  const xStep = xMax > 10 ? 5 : 1;
+  const xStep = xMax > 50 ? 20 : xMax > 20 ? 10 : xMax > 10 ? 5 : 1;
   const xTicks: number[] = [];
   for (let d = 0; d <= xMax; d += xStep) xTicks.push(d);
   return {
