@@ -366,3 +366,24 @@ describe('chapter 7, the tree inside the search (dtree-search)', () => {
     expect(m.cpuRatio).toBeGreaterThan(1);
   });
 });
+
+describe('chapter 7, In games (dtree-elo-nodes)', () => {
+  const elo = series('dtree-elo-nodes');
+  const data = JSON.parse(
+    readFileSync('src/data/experiments/dtree-elo-nodes.json', 'utf8'),
+  ) as MatchSeriesData;
+  const at = (id: string): EloInterval => elo.get(id)!;
+
+  it('pruning by the tree wins clearly; ordering by it and the mate-threat extension cannot be told from plain', () => {
+    expect(at('prune').low).toBeGreaterThan(0);
+    expect(at('order').low).toBeLessThan(0);
+    expect(at('order').high).toBeGreaterThan(0);
+    expect(at('mate-extension').low).toBeLessThan(0);
+    expect(at('mate-extension').high).toBeGreaterThan(0);
+  });
+
+  it('the mate-threat extension left most pairs of games the same move for move', () => {
+    const m = data.results.matches.find((r) => r.id === 'mate-extension')!;
+    expect(m.tally.identicalPairs * 2).toBeGreaterThan(m.tally.stats.pairs);
+  });
+});
