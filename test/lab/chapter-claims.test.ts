@@ -382,6 +382,12 @@ describe('chapter 7, In games (dtree-elo-nodes)', () => {
     expect(at('mate-extension').high).toBeGreaterThan(0);
   });
 
+  it('pruning by the tree gains between chapter 3’s threshold and its rank pruning', () => {
+    const chapter3 = series('pruning-elo-nodes');
+    expect(at('prune').elo).toBeGreaterThan(chapter3.get('threshold')!.elo);
+    expect(at('prune').elo).toBeLessThan(chapter3.get('rank10')!.elo);
+  });
+
   it('the mate-threat extension left most pairs of games the same move for move', () => {
     const m = data.results.matches.find((r) => r.id === 'mate-extension')!;
     expect(m.tally.identicalPairs * 2).toBeGreaterThan(m.tally.stats.pairs);
