@@ -7,13 +7,14 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { DTREE_SWEEP_DEPTH } from '../../src/engine/worker/protocol';
 import { describeBrowser, hydrate, overflowsHorizontally, pageSession, PHONE } from './harness';
 
 const PAGE = '/decision-trees/';
 const TRAINER = '[data-widget="tree-trainer"]';
 const MOVES = '[data-widget="move-verdicts"]';
 const MATE = '[data-widget="mate-predictor"]';
-/** Building the examples of 500 games and growing a tree to depth 30 takes seconds. */
+/** Building the examples of 500 games and growing a tree to full depth takes seconds. */
 const WORK_MS = 50_000;
 
 /** Wait until a widget shows a result for what it is set to (not dimmed, not busy). */
@@ -54,7 +55,9 @@ describeBrowser('chapter 7, decision trees', () => {
     expect(train).toBeGreaterThanOrEqual(test);
     const leaves = await numberOf(trainer, 'data-leaves');
     expect(leaves).toBeGreaterThan(1);
-    expect(await trainer.locator('.dt-chart[data-sweep="31"]').count()).toBe(1);
+    expect(await trainer.locator(`.dt-chart[data-sweep="${DTREE_SWEEP_DEPTH + 1}"]`).count()).toBe(
+      1,
+    );
     expect(await trainer.locator('.dt-tree .dt-node').count()).toBeGreaterThan(3);
 
     await trainer.getByRole('slider', { name: 'Maximum depth' }).fill('14');
