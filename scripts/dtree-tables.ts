@@ -6,8 +6,8 @@
  *
  *   npm run dtree-tables [-- --best public/lab/dtree/best-move-games.json --mate …] [--json]
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readGamesFile } from './lib/games-file';
 import type { MateGame, TeacherGame } from '../src/engine/lab/dtree-data';
 import {
   accuracy,
@@ -32,22 +32,8 @@ const { values } = parseArgs({
   },
 });
 
-interface GamesFile<G> {
-  command: string;
-  provenance: { engine: { commit: string } };
-  games: G[];
-}
-function read<G>(file: string): GamesFile<G> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as GamesFile<G>;
-  } catch (error) {
-    console.error(`dtree-tables: cannot read ${file}: ${(error as Error).message}`);
-    process.exit(2);
-  }
-}
-
-const best = read<TeacherGame>(values.best);
-const mate = read<MateGame>(values.mate);
+const best = readGamesFile<TeacherGame>(values.best, 'dtree-tables');
+const mate = readGamesFile<MateGame>(values.mate, 'dtree-tables');
 const log = (line: string): void => {
   if (!values.json) console.log(line);
 };

@@ -5,8 +5,9 @@
  * them to src/engine/eval/dtree-trees.json, which the engine imports (search/tree-judge.ts).
  * Deterministic: a test retrains them and insists the file is current.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readGamesFile } from './lib/games-file';
 import type { MateGame, TeacherGame } from '../src/engine/lab/dtree-data';
 import { searchTrees } from '../src/engine/lab/dtree-tables';
 import { treeStats } from '../src/engine/lab/id3';
@@ -22,16 +23,8 @@ const BEST = values.best;
 const MATE = values.mate;
 const TREES_FILE = values.out;
 
-interface GamesFile<G> {
-  command: string;
-  provenance: { engine: { commit: string } };
-  games: G[];
-}
-const read = <G>(file: string): GamesFile<G> =>
-  JSON.parse(readFileSync(file, 'utf8')) as GamesFile<G>;
-
-const best = read<TeacherGame>(BEST);
-const mate = read<MateGame>(MATE);
+const best = readGamesFile<TeacherGame>(BEST, 'dtree-trees');
+const mate = readGamesFile<MateGame>(MATE, 'dtree-trees');
 const trees = searchTrees(best.games, mate.games);
 writeFileSync(
   TREES_FILE,

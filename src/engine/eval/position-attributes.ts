@@ -121,7 +121,7 @@ function build(): AttributeInfo[] {
  * the king first, then left and right, then the three nearer us. For sente that is the order
  * `KING_ZONE` lists them (rank by rank from rank 1); for gote it is reversed.
  */
-const NEIGHBOUR_NAMES = [
+export const NEIGHBOUR_NAMES = [
   'far left',
   'far',
   'far right',
@@ -135,6 +135,8 @@ const NEIGHBOUR_NAMES = [
 /** Table 5 in the paper's order: `ATTRIBUTES[i]` is attribute i + 1. */
 export const ATTRIBUTES: readonly AttributeInfo[] = build();
 export const ATTRIBUTE_COUNT = ATTRIBUTES.length;
+/** Index of attribute 57, the first of the eight neighbour states (57–64). */
+export const FIRST_NEIGHBOUR_ATTRIBUTE = ATTRIBUTES.findIndex((a) => a.id === 'enemyKingSquare.0');
 
 /** Indices (0-based) of the attributes each kind of tree asks. */
 export const BEST_MOVE_ATTRIBUTES: readonly number[] = ATTRIBUTES.flatMap((a, i) =>

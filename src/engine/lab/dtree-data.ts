@@ -293,9 +293,11 @@ export function mateDataset(games: readonly MateGame[]): { data: Dataset; source
   return rows.done();
 }
 
-/** Is game `g` of `count` a test game? The last TEST_SHARE of the games, as the paper split. */
-export const isTestGame = (g: number, count: number): boolean =>
-  g >= count - Math.round(count * TEST_SHARE);
+/** How many of `count` games are test games: the last TEST_SHARE of them, as the paper split. */
+export const testGameCount = (count: number): number => Math.round(count * TEST_SHARE);
+
+/** Is game `g` of `count` a test game? */
+export const isTestGame = (g: number, count: number): boolean => g >= count - testGameCount(count);
 
 /** The examples of train games and of test games, as index lists for `train` and `confusion`. */
 export function splitByGame(

@@ -31,7 +31,7 @@ import {
   splitByGame,
   type TeacherGame,
 } from '../lab/dtree-data';
-import { BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../lab/dtree-tables';
+import { accuracy, BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../lab/dtree-tables';
 import {
   type ClassCounts,
   classify,
@@ -51,7 +51,6 @@ import {
   DTREE_MATE_PLIES,
   DTREE_SWEEP_DEPTH,
   DTREE_VIEW_NODES,
-  type DtreeConfusion,
   type DtreeKind,
   type DtreeLoadRequest,
   type DtreeMateRequest,
@@ -341,13 +340,12 @@ export function sweepByTraining(
   settings: { minLeaf: number; minGain: number },
   maxDepth: number,
 ): DtreeSweepPoint[] {
-  const accuracy = (m: DtreeConfusion, n: number) => share(m[0][0] + m[1][1], n);
   return Array.from({ length: maxDepth + 1 }, (_, d) => {
     const tree = train(data, { ...settings, maxDepth: d, attributes: columns, subset: trainSet });
     return {
       maxDepth: d,
-      train: accuracy(confusion(tree, data, trainSet), trainSet.length),
-      test: accuracy(confusion(tree, data, testSet), testSet.length),
+      train: accuracy(confusion(tree, data, trainSet)),
+      test: accuracy(confusion(tree, data, testSet)),
       leaves: treeStats(tree).leaves,
     };
   });

@@ -6,8 +6,12 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ATTRIBUTES, MATE_ATTRIBUTES } from '../../../engine/eval/position-attributes';
-import { parseSfen, parseUsiMove, type Position } from '../../../engine/index';
+import {
+  ATTRIBUTES,
+  FIRST_NEIGHBOUR_ATTRIBUTE,
+  MATE_ATTRIBUTES,
+} from '../../../engine/eval/position-attributes';
+import { parseUsiMove } from '../../../engine/index';
 import type { MateGame } from '../../../engine/lab/dtree-data';
 import { makeRandom } from '../../../engine/lab/random';
 import {
@@ -17,7 +21,7 @@ import {
 } from '../../../engine/worker/protocol';
 import { Board } from '../Board';
 import { colorMark, colorName, describeMove } from '../board-model';
-import { useEngineClient, useGames } from './dtree-games';
+import { useEngineClient, useGames, useSfenPosition } from './dtree-games';
 import {
   count,
   KINDS,
@@ -86,13 +90,12 @@ export function MatePredictor(props: MatePredictorProps): JSX.Element {
     );
   }, [example, file.games, file.error, maxDepth, minLeaf, minGain]);
 
-  const pos = useMemo<Position | null>(() => {
-    if (!result) return null;
-    const parsed = parseSfen(result.sfen);
-    return parsed.ok ? parsed.value : null;
-  }, [result]);
+  const pos = useSfenPosition(result?.sfen);
   const overlay = useMemo(
-    () => (pos && result ? neighbourOverlay(pos, result.attributes.slice(56)) : undefined),
+    () =>
+      pos && result
+        ? neighbourOverlay(pos, result.attributes.slice(FIRST_NEIGHBOUR_ATTRIBUTE))
+        : undefined,
     [pos, result],
   );
 
@@ -194,7 +197,9 @@ export function MatePredictor(props: MatePredictorProps): JSX.Element {
                 none: neither does
               </li>
               <li>
-                off the board: {result.attributes.slice(56).filter((s) => s === 4).length} of 8
+                off the board:{' '}
+                {result.attributes.slice(FIRST_NEIGHBOUR_ATTRIBUTE).filter((s) => s === 4).length}{' '}
+                of 8
               </li>
             </ul>
           </div>

@@ -5,8 +5,8 @@
  * choosing one (in the list, or by playing it on the board) shows its path through the tree.
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { parseSfen, type Position } from '../../../engine/index';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Position } from '../../../engine/index';
 import type { TeacherGame } from '../../../engine/lab/dtree-data';
 import { makeRandom } from '../../../engine/lab/random';
 import type {
@@ -17,7 +17,7 @@ import type {
 import { makeUsiMove } from '../../../engine/index';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';
-import { useEngineClient, useGames } from './dtree-games';
+import { useEngineClient, useGames, useSfenPosition } from './dtree-games';
 import {
   count,
   type GamePosition,
@@ -104,11 +104,7 @@ export function MoveVerdicts(props: MoveVerdictsProps): JSX.Element {
     );
   }, [at, file.games, file.error, maxDepth, minLeaf, minGain]);
 
-  const pos = useMemo<Position | null>(() => {
-    if (!result) return null;
-    const parsed = parseSfen(result.sfen);
-    return parsed.ok ? parsed.value : null;
-  }, [result]);
+  const pos = useSfenPosition(result?.sfen);
 
   const choose = (next: GamePosition, index: number | null) => {
     setPreset(index);

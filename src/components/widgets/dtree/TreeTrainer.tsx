@@ -8,7 +8,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import { type MateGame, type TeacherGame, TEST_SHARE } from '../../../engine/lab/dtree-data';
+import { type MateGame, type TeacherGame, testGameCount } from '../../../engine/lab/dtree-data';
 import {
   DTREE_SWEEP_DEPTH,
   type DtreeConfusion,
@@ -268,7 +268,7 @@ export function TreeTrainer(props: TreeTrainerProps): JSX.Element {
 export default TreeTrainer;
 
 function loadedText(info: DtreeLoadedMessage, result: DtreeTreeMessage | null): string {
-  const testGames = Math.round(info.games * TEST_SHARE);
+  const testGames = testGameCount(info.games);
   const n = (c: readonly [number, number]) => count(c[0] + c[1]);
   const grown = !result
     ? ''

@@ -3,7 +3,8 @@
  * their engine worker): one fetch per file and page, shared by every widget that asks, and an
  * error a reader can act on when the file is missing or is not a games file.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { parseSfen, type Position } from '../../../engine/index';
 import type { MateGame, TeacherGame } from '../../../engine/lab/dtree-data';
 import { EngineClient } from '../../engine-client';
 
@@ -73,4 +74,13 @@ export function useEngineClient(): () => EngineClient {
   const client = useRef<EngineClient | null>(null);
   useEffect(() => () => client.current?.shutdown(), []);
   return () => (client.current ??= new EngineClient());
+}
+
+/** The position a worker's answer names by SFEN (null before the first answer). */
+export function useSfenPosition(sfen: string | undefined): Position | null {
+  return useMemo(() => {
+    if (sfen === undefined) return null;
+    const parsed = parseSfen(sfen);
+    return parsed.ok ? parsed.value : null;
+  }, [sfen]);
 }

@@ -20,7 +20,12 @@ import {
   SQ81,
 } from '../../../engine/index';
 import { POLICIES, POLICY_COUNT, type PolicyInfo } from '../../../engine/eval/move-policies';
-import { ATTRIBUTES, NeighbourState } from '../../../engine/eval/position-attributes';
+import {
+  ATTRIBUTES,
+  FIRST_NEIGHBOUR_ATTRIBUTE,
+  NEIGHBOUR_NAMES,
+  NeighbourState,
+} from '../../../engine/eval/position-attributes';
 import { zoneSquare } from '../../../engine/eval/position-features';
 import {
   BEST_MOVE_FROM_PLY,
@@ -147,22 +152,8 @@ export const columnTitle = (info: ColumnInfo): string =>
     : `Attribute ${info.number}: ${info.en}`;
 
 /** Attributes 57–64 hold the state of the enemy king's neighbours. */
-const FIRST_NEIGHBOUR_ATTRIBUTE = 56;
-
 /** The states of a square next to the enemy king, by their value (NeighbourState). */
 export const NEIGHBOUR_STATES = ['theirs only', 'neither', 'both', 'ours only', 'off the board'];
-
-/** Where each neighbour is, as the side to move sees it (position-attributes.ts's order). */
-const NEIGHBOUR_PLACES = [
-  'far left',
-  'far',
-  'far right',
-  'left',
-  'right',
-  'near left',
-  'near',
-  'near right',
-];
 
 function attributeInfo(index: number): ColumnInfo {
   const a = ATTRIBUTES[index]!;
@@ -194,7 +185,7 @@ export function conditionText(info: ColumnInfo, threshold: number, branch: 'le' 
     const states = NEIGHBOUR_STATES.filter((_, v) =>
       branch === 'le' ? v <= threshold : v > threshold,
     );
-    return `${NEIGHBOUR_PLACES[info.neighbour]} neighbour: ${orList(states)}`;
+    return `${NEIGHBOUR_NAMES[info.neighbour]} neighbour: ${orList(states)}`;
   }
   if (branch === 'gt') return `${info.en} > ${threshold}`;
   return threshold === 0 ? `${info.en} = 0` : `${info.en} ≤ ${threshold}`;
