@@ -18,7 +18,7 @@ export {
   type SearchOptions,
   type OptionSpec,
 } from './options';
-export { type SearchStats } from './state';
+export { newStats, type SearchStats } from './state';
 export { type TraceNode, type TraceKind } from './trace';
 export { TranspositionTable, Bound } from './tt';
 export {

@@ -54,6 +54,8 @@ export interface SearchResult extends SearchInfo {
   stopped: boolean;
   stats: SearchStats;
   trace?: TraceNode[];
+  /** Set by a mate search (df-pn): proven, disproven, or neither when its time ran out. */
+  mateStatus?: 'mate' | 'nomate' | 'timeout';
 }
 
 export interface SearchCallbacks {

@@ -4,14 +4,19 @@
  * (tests: `createSyncBackend`) or in a worker thread (scripts/usi.ts), where `stop` can arrive
  * while it thinks.
  */
+import { DfpnSearcher } from '../mate/dfpn';
 import {
+  MATE,
+  newStats,
   Searcher,
+  toScore,
   type SearchCallbacks,
   type SearchInfo,
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
 } from '../search/index';
+import type { Position } from '../position';
 import { parsePositionCommand } from '../sfen';
 import { ok, type Result } from '../types';
 
@@ -21,6 +26,8 @@ export interface SearchJob {
   position: string;
   limits: SearchLimits;
   options: SearchOptions;
+  /** `dfpn`: a mate search (USI `go mate`) by df-pn instead of the α-β search. */
+  solver?: 'alphabeta' | 'dfpn';
 }
 
 /** What runs searches for the engine: in the same thread, or in a worker. */
@@ -48,7 +55,47 @@ export function runSearchJob(
   const parsed = parsePositionCommand(job.position);
   if (!parsed.ok) return parsed;
   searcher.setOptions(job.options);
+  if (job.solver === 'dfpn')
+    return ok(runMateSearch(mateSearcherOf(searcher), parsed.value, job, callbacks));
   return ok(searcher.search(parsed.value, job.limits, callbacks));
+}
+
+/** One df-pn searcher per Searcher, made on the first `go mate` (its table is 32 MiB). */
+const mateSearchers = new WeakMap<Searcher, DfpnSearcher>();
+function mateSearcherOf(searcher: Searcher): DfpnSearcher {
+  let mate = mateSearchers.get(searcher);
+  if (!mate) {
+    mate = new DfpnSearcher(32);
+    mateSearchers.set(searcher, mate);
+  }
+  return mate;
+}
+
+/** A df-pn mate search, its answer in the shape of a search result (one `info` line and `checkmate`). */
+function runMateSearch(
+  mate: DfpnSearcher,
+  pos: Position,
+  job: SearchJob,
+  callbacks: SearchCallbacks,
+): SearchResult {
+  const r = mate.solve(pos, { timeMs: job.limits.timeMs, shouldStop: callbacks.shouldStop });
+  const value = r.status === 'mate' ? MATE - r.pv.length : 0;
+  return {
+    depth: r.pv.length,
+    seldepth: r.pv.length,
+    score: toScore(value),
+    value,
+    nodes: r.nodes,
+    nps: r.timeMs > 0 ? Math.round((r.nodes * 1000) / r.timeMs) : 0,
+    timeMs: r.timeMs,
+    pv: r.pv,
+    hashfull: 0,
+    bestMove: r.pv[0] ?? null,
+    ponder: r.pv[1] ?? null,
+    stopped: r.status === 'timeout',
+    stats: newStats(),
+    mateStatus: r.status,
+  };
 }
 
 /** A backend that searches in the caller's thread: `start` returns when the search is done. */

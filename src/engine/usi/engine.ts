@@ -309,6 +309,7 @@ export class UsiEngine {
       limits: this.limits(search, go),
       // `checkmate <moves>` must be a proof: no technique that can skip a defence.
       options: search.mode === 'mate' ? mateProofOptions(options) : options,
+      ...(search.mode === 'mate' ? { solver: 'dfpn' as const } : {}),
     };
     this.backend.start(
       job,
@@ -442,10 +443,16 @@ export class UsiEngine {
 }
 
 /**
- * The answer to `go mate`: the mating line when the side to move mates, `nomate` when the search
- * shows it is mated itself, and `timeout` when the time ran out before either was certain.
+ * The answer to `go mate`: the mating line when the side to move mates, `nomate` when the mate
+ * search proved there is none (no sequence of checks mates), and `timeout` when the time ran out
+ * before either was certain. A result from the α-β search (no `mateStatus`) reads its value: a
+ * proven mate, or the side to move mated itself.
  */
 export function mateAnswer(result: SearchResult): string {
+  if (result.mateStatus !== undefined) {
+    if (result.mateStatus === 'mate') return `checkmate ${result.pv.join(' ')}`;
+    return result.mateStatus === 'nomate' ? 'checkmate nomate' : 'checkmate timeout';
+  }
   if (result.value > MATE_BOUND && result.pv.length > 0) return `checkmate ${result.pv.join(' ')}`;
   if (result.value < -MATE_BOUND && !result.stopped) return 'checkmate nomate';
   return 'checkmate timeout';

@@ -829,6 +829,23 @@ describe('usi: go mate', () => {
     expect(send(`position ${MATE_IN_ONE}`, 'go mate 2000').at(-1)).toBe('checkmate G*5b');
   });
 
+  it('solves with df-pn: a mate in 3 answered with its line, and no α-β depth lines', () => {
+    const { send } = engineWith();
+    // tsume3 entry 3 of test/fixtures/tsume.json
+    const lines = send('position sfen 9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1', 'go mate 5000');
+    expect(lines.at(-1)).toBe('checkmate G*5c 5b6a G*6b');
+    expect(lines.filter((l) => l.startsWith('info'))).toHaveLength(1);
+    // USI counts a mate's length in plies.
+    expect(lines[0]).toMatch(/^info depth 3 .*score mate 3 .*pv G\*5c 5b6a G\*6b/);
+  });
+
+  it('answers nomate when the checks run out or only repeat (perpetual check is no mate)', () => {
+    const { send } = engineWith();
+    expect(send('position sfen 8k/9/9/9/9/9/9/9/K6R1 b - 1', 'go mate 5000').at(-1)).toBe(
+      'checkmate nomate',
+    );
+  });
+
   it('answers nomate when no check is possible', () => {
     const { send } = engineWith();
     expect(send('position startpos', 'go mate infinite')).toEqual(['checkmate nomate']);
@@ -836,7 +853,9 @@ describe('usi: go mate', () => {
 
   it('answers timeout when time runs out before a mate is certain', () => {
     const { send } = engineWith();
-    expect(send(`position ${LONE_ROOK}`, 'go mate 100').at(-1)).toBe('checkmate timeout');
+    // Refuting this position's checks takes df-pn about 17,000 nodes; the clock is read every 1,024.
+    const hard = 'sfen ln7/9/knpG5/9/1S1P5/K1P1PL3/1gSG5/2+bS5/L8 w 2RBGS2NL11P3p 1';
+    expect(send(`position ${hard}`, 'go mate 1').at(-1)).toBe('checkmate timeout');
   });
 
   it('answers a stopped mate search with timeout', () => {

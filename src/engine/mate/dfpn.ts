@@ -1,0 +1,409 @@
+/**
+ * A mate search (詰み探索, tsumi tansaku) by depth-first proof-number search, df-pn (Nagai 2002).
+ *
+ * The attacker moves at OR nodes and plays only checks; the defender moves at AND nodes and
+ * plays every legal evasion. A node is *proven* when the attacker mates from it, *disproven* when
+ * the defender escapes. Each node carries two numbers: the proof number `pn`, the fewest leaves
+ * that must still be proven to prove it, and the disproof number `dn`, the fewest that must be
+ * disproven to disprove it. The search always walks to the most-proving node — the child with the
+ * smallest `pn` at an OR node, the smallest `dn` at an AND node — and stays below a node until its
+ * numbers pass the thresholds its parent gave it, so it is depth-first and needs memory only for
+ * its table, like α-β.
+ *
+ * The rules, as a mate search must know them:
+ * - The moves are our legal generator's, so a pawn drop that mates (打ち歩詰め) is never tried: a
+ *   position where only that would mate is not a mate.
+ * - A position that repeats one on the current path is a failure for the attacker: every
+ *   attacking move is a check, and 千日手 by continuous check loses for the checker. That result
+ *   depends on the path, so it is not written to the table for the repeated node (its ancestors
+ *   may still be marked disproven through it: the graph-history interaction, which this search,
+ *   like most practical ones, accepts).
+ * - A line longer than `maxPly` counts as a failure, in the same path-dependent way.
+ *
+ * Not here: hand domination (証明駒 / 反証駒: a position proven with fewer pieces in hand proves
+ * it with more), which the strongest solvers use to share results between hands.
+ */
+import { givesCheck } from '../move-check';
+import { generateMoves, MAX_MOVES } from '../movegen';
+import type { Position } from '../position';
+import { isMate } from '../rules';
+import { makeUsiMove } from '../notation';
+import type { Move } from '../types';
+
+/** Proof and disproof numbers saturate here: "infinite". */
+export const INFINITE = 0x3fffffff;
+
+export interface DfpnLimits {
+  /** Stop after about this many nodes (calls of the search's inner loop). */
+  nodes?: number | undefined;
+  /** Stop after this many milliseconds. */
+  timeMs?: number | undefined;
+  /** Polled every 1024 nodes: true stops the search (a Stop button, USI `stop`). */
+  shouldStop?: (() => boolean) | undefined;
+  /** The longest line tried, in plies; longer counts as no mate (default 256). */
+  maxPly?: number;
+  /**
+   * After the first proof, look for shorter ones (default true): df-pn proves *a* mate, not the
+   * shortest, so the search is run again with the line's length capped below the last proof's
+   * until no proof is found or the budget runs out.
+   */
+  shorten?: boolean;
+}
+
+export type DfpnStatus = 'mate' | 'nomate' | 'timeout';
+
+export interface DfpnResult {
+  status: DfpnStatus;
+  /** The mating line in USI when proven: attacker's checks and the longest defence found. */
+  pv: string[];
+  /** The same line as moves. */
+  pvMoves: Move[];
+  /** Nodes expanded (positions whose children were generated). */
+  nodes: number;
+  /** The root's proof and disproof numbers when the search ended. */
+  pn: number;
+  dn: number;
+  timeMs: number;
+}
+
+// #region dfpn-table
+/**
+ * The search's own table: per position, its proof and disproof numbers, the length of the mate
+ * found when proven, and the work spent on it (which entry to give up when a bucket is full).
+ * Four entries per bucket; proven and disproven entries are kept before open ones.
+ */
+export class MateTable {
+  private readonly mask: number;
+  private readonly keyLo: Int32Array;
+  private readonly keyHi: Int32Array;
+  readonly pn: Int32Array;
+  readonly dn: Int32Array;
+  /** Plies to mate along the proof found (proven entries only). */
+  readonly length: Uint16Array;
+  private readonly work: Float64Array;
+  readonly size: number;
+
+  constructor(sizeMb = 32) {
+    const bytesPerEntry = 4 + 4 + 4 + 4 + 2 + 8;
+    let entries = 4;
+    while (entries * 2 * bytesPerEntry <= sizeMb * 1024 * 1024) entries *= 2;
+    this.size = entries;
+    this.mask = entries / 4 - 1;
+    this.keyLo = new Int32Array(entries);
+    this.keyHi = new Int32Array(entries);
+    this.pn = new Int32Array(entries);
+    this.dn = new Int32Array(entries);
+    this.length = new Uint16Array(entries);
+    this.work = new Float64Array(entries);
+  }
+
+  clear(): void {
+    this.work.fill(0);
+  }
+
+  /** The entry for a key, or -1. */
+  find(lo: number, hi: number): number {
+    const base = (lo & this.mask) * 4;
+    for (let i = base; i < base + 4; i++) {
+      if (this.work[i] !== 0 && this.keyLo[i] === (lo | 0) && this.keyHi[i] === (hi | 0)) return i;
+    }
+    return -1;
+  }
+
+  /** Write a position's numbers, taking its old entry, an empty one, or the least worth keeping. */
+  store(lo: number, hi: number, pn: number, dn: number, length: number, work: number): void {
+    const base = (lo & this.mask) * 4;
+    let slot = -1;
+    let worst = Infinity;
+    for (let i = base; i < base + 4; i++) {
+      const w = this.work[i]!;
+      if (w === 0 || (this.keyLo[i] === (lo | 0) && this.keyHi[i] === (hi | 0))) {
+        slot = i;
+        break;
+      }
+      // A settled result is worth more than any amount of open work.
+      const worth = this.pn[i] === 0 || this.dn[i] === 0 ? Infinity : w;
+      if (worth < worst) {
+        worst = worth;
+        slot = i;
+      }
+    }
+    if (slot < 0) slot = base; // every entry settled: the first goes
+    this.keyLo[slot] = lo;
+    this.keyHi[slot] = hi;
+    this.pn[slot] = pn;
+    this.dn[slot] = dn;
+    this.length[slot] = length;
+    this.work[slot] = Math.max(1, work);
+  }
+}
+// #endregion
+
+/** Per ply of the current path: the node's moves and its children's keys. */
+interface Frame {
+  moves: Uint32Array;
+  childLo: Int32Array;
+  childHi: Int32Array;
+  /** 1 when the child repeats a position on the path or lies beyond maxPly: a failure here. */
+  childCut: Uint8Array;
+  count: number;
+}
+
+const MAX_FRAMES = 1024;
+
+const addSat = (a: number, b: number): number => Math.min(INFINITE, a + b);
+
+export class DfpnSearcher {
+  readonly table: MateTable;
+  private readonly frames: Frame[] = [];
+  private nodes = 0;
+  private stopped = false;
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+  private shouldStop: (() => boolean) | undefined;
+  private maxPly = 256;
+  private rootPly = 0;
+
+  constructor(tableMb = 32) {
+    this.table = new MateTable(tableMb);
+  }
+
+  /** Is there a mate for the side to move? `pos` is left as it was. */
+  solve(pos: Position, limits: DfpnLimits = {}): DfpnResult {
+    const start = Date.now();
+    this.nodes = 0;
+    this.stopped = false;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
+    this.shouldStop = limits.shouldStop;
+    this.rootPly = pos.ply;
+    let { status, pn, dn, line } = this.prove(pos, Math.min(limits.maxPly ?? 256, MAX_FRAMES - 1));
+    // #region dfpn-shorten
+    if (status === 'mate' && limits.shorten !== false) {
+      // A cap on the length makes results depend on the depth they were reached at, so every
+      // pass starts from an empty table. A pass that runs out of budget keeps the line we have.
+      while (line.length > 1) {
+        const shorter = this.prove(pos, line.length - 2);
+        if (shorter.status !== 'mate' || shorter.line.length >= line.length) break;
+        line = shorter.line;
+      }
+      this.stopped = false;
+    }
+    // #endregion
+    return {
+      status,
+      pv: line.map(makeUsiMove),
+      pvMoves: line,
+      nodes: this.nodes,
+      pn,
+      dn,
+      timeMs: Date.now() - start,
+    };
+  }
+
+  /** One df-pn run from an empty table with lines capped at `maxPly` plies. */
+  private prove(
+    pos: Position,
+    maxPly: number,
+  ): { status: DfpnStatus; pn: number; dn: number; line: Move[] } {
+    this.table.clear();
+    this.maxPly = maxPly;
+    this.search(pos, true, INFINITE, INFINITE, 0);
+    const e = this.table.find(pos.keyLo, pos.keyHi);
+    const pn = e < 0 ? 1 : this.table.pn[e]!;
+    const dn = e < 0 ? 1 : this.table.dn[e]!;
+    const status: DfpnStatus = pn === 0 ? 'mate' : dn === 0 && !this.stopped ? 'nomate' : 'timeout';
+    return { status, pn, dn, line: status === 'mate' ? this.provenLine(pos) : [] };
+  }
+
+  private frame(depth: number): Frame {
+    let f = this.frames[depth];
+    if (!f) {
+      f = {
+        moves: new Uint32Array(MAX_MOVES),
+        childLo: new Int32Array(MAX_MOVES),
+        childHi: new Int32Array(MAX_MOVES),
+        childCut: new Uint8Array(MAX_MOVES),
+        count: 0,
+      };
+      this.frames[depth] = f;
+    }
+    return f;
+  }
+
+  /** The attacker's checks (OR node) or the defender's evasions (AND node), with their children's keys. */
+  private expand(pos: Position, orNode: boolean, depth: number): Frame {
+    const f = this.frame(depth);
+    const all = generateMoves(pos, f.moves, 0);
+    let n = 0;
+    for (let i = 0; i < all; i++) {
+      const m = f.moves[i]!;
+      if (orNode && !givesCheck(pos, m)) continue;
+      f.moves[n] = m;
+      pos.doMove(m);
+      f.childLo[n] = pos.keyLo;
+      f.childHi[n] = pos.keyHi;
+      f.childCut[n] = depth + 1 > this.maxPly || this.repeatsOnPath(pos) ? 1 : 0;
+      pos.undoMove(m);
+      n++;
+    }
+    f.count = n;
+    return f;
+  }
+
+  /** Does the position (just reached) repeat one on the path since the root? */
+  private repeatsOnPath(pos: Position): boolean {
+    for (let i = pos.ply - 2; i >= this.rootPly; i -= 2) {
+      if (pos.keyLoStack[i] === pos.keyLo && pos.keyHiStack[i] === pos.keyHi) return true;
+    }
+    return false;
+  }
+
+  private timeUp(): boolean {
+    if (this.nodes >= this.nodeLimit) return true;
+    if ((this.nodes & 1023) === 0) {
+      if (Date.now() >= this.deadline || this.shouldStop?.() === true) return true;
+    }
+    return false;
+  }
+
+  // #region dfpn-mid
+  /**
+   * Search below `pos` until its proof number reaches `thPn` or its disproof number `thDn` (or it
+   * is settled), and leave its numbers in the table.
+   */
+  private search(pos: Position, orNode: boolean, thPn: number, thDn: number, depth: number): void {
+    this.nodes++;
+    if (this.timeUp()) {
+      this.stopped = true;
+      return;
+    }
+    const f = this.expand(pos, orNode, depth);
+    const t = this.table;
+    const key = { lo: pos.keyLo, hi: pos.keyHi };
+    if (f.count === 0) {
+      // No check to give: no mate. No evasion: mated (the side to move is in check here).
+      if (orNode) t.store(key.lo, key.hi, INFINITE, 0, 0, 1);
+      else t.store(key.lo, key.hi, 0, INFINITE, 0, 1);
+      return;
+    }
+    const startNodes = this.nodes;
+    for (;;) {
+      // The node's numbers from its children's: min and sum, the roles swapped at AND nodes.
+      let best = -1;
+      let bestNum = INFINITE + 1; // the smallest pn (OR) or dn (AND) among the children
+      let second = INFINITE;
+      let bestOther = 0; // the other number of that child
+      let sum = 0; // sum of dn (OR) or pn (AND)
+      let length = orNode ? 0xffff : 0;
+      for (let i = 0; i < f.count; i++) {
+        let cpn = 1;
+        let cdn = 1;
+        let clen = 0;
+        if (f.childCut[i]) {
+          cpn = INFINITE;
+          cdn = 0;
+        } else {
+          const e = t.find(f.childLo[i]!, f.childHi[i]!);
+          if (e >= 0) {
+            cpn = t.pn[e]!;
+            cdn = t.dn[e]!;
+            clen = t.length[e]!;
+          }
+        }
+        const num = orNode ? cpn : cdn;
+        const other = orNode ? cdn : cpn;
+        sum = addSat(sum, other);
+        if (num < bestNum) {
+          second = bestNum;
+          bestNum = num;
+          bestOther = other;
+          best = i;
+        } else if (num < second) {
+          second = num;
+        }
+        // The mate's length: the shortest proven check, or the longest evasion.
+        if (orNode && cpn === 0) length = Math.min(length, clen + 1);
+        if (!orNode) length = Math.max(length, clen + 1);
+      }
+      const pn = orNode ? bestNum : sum;
+      const dn = orNode ? sum : bestNum;
+      const work = this.nodes - startNodes + 1;
+      t.store(key.lo, key.hi, pn, dn, pn === 0 ? length : 0, work);
+      if (pn >= thPn || dn >= thDn || this.stopped) return;
+      // Into the most-proving child, with thresholds that send us back when a sibling gets better.
+      const m = f.moves[best]!;
+      let childThPn: number;
+      let childThDn: number;
+      if (orNode) {
+        childThPn = Math.min(thPn, addSat(second, 1));
+        childThDn = addSat(thDn - dn, bestOther);
+      } else {
+        childThDn = Math.min(thDn, addSat(second, 1));
+        childThPn = addSat(thPn - pn, bestOther);
+      }
+      pos.doMove(m);
+      this.search(pos, !orNode, childThPn, childThDn, depth + 1);
+      pos.undoMove(m);
+      // The frame of the next depth was reused below; ours is intact (one frame per depth).
+      if (this.stopped) return;
+    }
+  }
+  // #endregion
+
+  /**
+   * The mating line from the table: at the attacker's turns the proven check with the shortest
+   * mate, at the defender's the evasion that lasts longest. Each step must be proven in the table;
+   * an entry lost to replacement ends the line early, so the line is checked (see `isMatingLine`).
+   */
+  private provenLine(pos: Position): Move[] {
+    const line: Move[] = [];
+    let orNode = true;
+    const t = this.table;
+    for (let depth = 0; depth < this.maxPly; depth++) {
+      const f = this.expand(pos, orNode, depth);
+      let pick = -1;
+      let pickLen = orNode ? Infinity : -1;
+      for (let i = 0; i < f.count; i++) {
+        if (f.childCut[i]) continue;
+        const e = t.find(f.childLo[i]!, f.childHi[i]!);
+        if (e < 0 || t.pn[e] !== 0) continue;
+        const len = t.length[e]!;
+        if (orNode ? len < pickLen : len > pickLen) {
+          pick = i;
+          pickLen = len;
+        }
+      }
+      if (pick < 0) break;
+      const m = f.moves[pick]!;
+      line.push(m);
+      pos.doMove(m);
+      orNode = !orNode;
+    }
+    for (let i = line.length - 1; i >= 0; i--) pos.undoMove(line[i]!);
+    return line;
+  }
+}
+
+/**
+ * Is `line` a mate played out: every attacker move a legal check, every defender move legal, and
+ * the defender mated at the end? `pos` is left as it was.
+ */
+export function isMatingLine(pos: Position, line: readonly Move[]): boolean {
+  const played: Move[] = [];
+  let okSoFar = true;
+  const buf = new Uint32Array(MAX_MOVES);
+  for (let i = 0; i < line.length && okSoFar; i++) {
+    const m = line[i]!;
+    const n = generateMoves(pos, buf, 0);
+    if (!buf.subarray(0, n).includes(m)) okSoFar = false;
+    else if (i % 2 === 0 && !givesCheck(pos, m)) okSoFar = false;
+    else {
+      pos.doMove(m);
+      played.push(m);
+    }
+  }
+  const mated = okSoFar && line.length % 2 === 1 && isMate(pos);
+  for (let i = played.length - 1; i >= 0; i--) pos.undoMove(played[i]!);
+  return mated;
+}
