@@ -177,7 +177,9 @@ export class DfpnSearcher {
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
     this.shouldStop = limits.shouldStop;
     this.rootPly = pos.ply;
-    let { status, pn, dn, line } = this.prove(pos, Math.min(limits.maxPly ?? 256, MAX_FRAMES - 1));
+    const first = this.prove(pos, Math.min(limits.maxPly ?? 256, MAX_FRAMES - 1));
+    const { status, pn, dn } = first;
+    let line = first.line;
     // #region dfpn-shorten
     if (status === 'mate' && limits.shorten !== false) {
       // A cap on the length makes results depend on the depth they were reached at, so every
