@@ -36,6 +36,15 @@ import type {
   ResultMessage,
   SearchInfoMessage,
 } from '../engine/worker/protocol';
+import type {
+  EndRulesMessage,
+  EndRulesRequest,
+  MateNodeMessage,
+  MateNodeRequest,
+  MateProgressMessage,
+  MateSearchMessage,
+  MateSearchRequest,
+} from '../engine/worker/end-of-game';
 import type { MoveEvalParams } from '../engine/eval/move-evaluation';
 import type { SearchLimits } from '../engine/search/iterate';
 
@@ -94,6 +103,13 @@ export interface DtreeHandlers<T> {
   onError: (error: ErrorMessage) => void;
 }
 
+/** A chapter 8 request: a mate search's progress, and its one result. */
+export interface EndOfGameHandlers<T> {
+  onProgress?: (message: MateProgressMessage) => void;
+  onResult: (result: T) => void;
+  onError: (error: ErrorMessage) => void;
+}
+
 /** The games of one kind, as a dtree-load request carries them. */
 export type DtreeGames = Omit<DtreeLoadRequest, 'type' | 'id'>;
 
@@ -117,6 +133,9 @@ const FINAL: ReadonlySet<EngineResponse['type']> = new Set([
   'dtreetree',
   'dtreemoves',
   'dtreemate',
+  'endrules',
+  'matesearch',
+  'matenode',
 ]);
 
 interface Timers {
@@ -307,6 +326,47 @@ export class EngineClient {
       (id) => ({ ...request, type: 'dtree-mate', id }),
       (m) => m.type === 'dtreemate' && handlers.onResult(m),
       handlers,
+    );
+  }
+
+  /** One of chapter 8's four ways to know the end of the game, on a shogi or chess position. */
+  endRules(
+    request: Omit<EndRulesRequest, 'type' | 'id'>,
+    handlers: EndOfGameHandlers<EndRulesMessage>,
+  ): number {
+    return this.endOfGame((id) => ({ ...request, type: 'end-rules', id }), 'endrules', handlers);
+  }
+
+  /** A df-pn mate search; the worker keeps the proof for `mateNode`. */
+  mateSearch(
+    request: Omit<MateSearchRequest, 'type' | 'id'>,
+    handlers: EndOfGameHandlers<MateSearchMessage>,
+  ): number {
+    return this.endOfGame(
+      (id) => ({ ...request, type: 'mate-search', id }),
+      'matesearch',
+      handlers,
+    );
+  }
+
+  /** A node of a mate search's proof (a fresh worker searches again first: the same proof). */
+  mateNode(
+    request: Omit<MateNodeRequest, 'type' | 'id'>,
+    handlers: EndOfGameHandlers<MateNodeMessage>,
+  ): number {
+    return this.endOfGame((id) => ({ ...request, type: 'mate-node', id }), 'matenode', handlers);
+  }
+
+  private endOfGame<T extends EngineResponse>(
+    build: (id: number) => EngineRequest,
+    final: T['type'],
+    handlers: EndOfGameHandlers<T>,
+  ): number {
+    return this.send(
+      build,
+      (m) => m.type === 'mateprogress' && handlers.onProgress?.(m),
+      (m) => m.type === final && handlers.onResult(m as T),
+      handlers.onError,
     );
   }
 

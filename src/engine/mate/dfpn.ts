@@ -40,6 +40,8 @@ export interface DfpnLimits {
   timeMs?: number | undefined;
   /** Polled every 1024 nodes: true stops the search (a Stop button, USI `stop`). */
   shouldStop?: (() => boolean) | undefined;
+  /** Called with the nodes so far about every 1,024 nodes (a progress line). */
+  onProgress?: ((nodes: number) => void) | undefined;
   /** The longest line tried, in plies; longer counts as no mate (default 256). */
   maxPly?: number;
   /**
@@ -48,6 +50,12 @@ export interface DfpnLimits {
    * until no proof is found or the budget runs out.
    */
   shorten?: boolean;
+  /**
+   * Leave the proof of the reported line in the table, for `proofNode` (the chapter's tree
+   * browser): when the last shortening pass found nothing, the pass that proved the line is run
+   * again. Default false.
+   */
+  keepProof?: boolean;
 }
 
 export type DfpnStatus = 'mate' | 'nomate' | 'timeout';
@@ -64,6 +72,25 @@ export interface DfpnResult {
   pn: number;
   dn: number;
   timeMs: number;
+}
+
+/** A child in `proofNode`: its move, and what the table knows of it. */
+export interface ProofChild {
+  move: string;
+  /** `repeats`: it repeats a position on the path (or lies beyond the length cap): no mate there. */
+  status: 'proven' | 'disproven' | 'open' | 'repeats';
+  pn: number;
+  dn: number;
+  /** Plies to mate from the child when proven. */
+  length: number;
+}
+
+/** A node of the proof: the attacker to move ('or') or the defender ('and'), and its children. */
+export interface ProofNode {
+  kind: 'or' | 'and';
+  proven: boolean;
+  length: number;
+  children: ProofChild[];
 }
 
 // #region dfpn-table
@@ -161,6 +188,7 @@ export class DfpnSearcher {
   private nodeLimit = Infinity;
   private deadline = Infinity;
   private shouldStop: (() => boolean) | undefined;
+  private onProgress: ((nodes: number) => void) | undefined;
   private maxPly = 256;
   private rootPly = 0;
 
@@ -176,6 +204,7 @@ export class DfpnSearcher {
     this.nodeLimit = limits.nodes ?? Infinity;
     this.deadline = limits.timeMs === undefined ? Infinity : start + limits.timeMs;
     this.shouldStop = limits.shouldStop;
+    this.onProgress = limits.onProgress;
     this.rootPly = pos.ply;
     const first = this.prove(pos, Math.min(limits.maxPly ?? 256, MAX_FRAMES - 1));
     const { status, pn, dn } = first;
@@ -184,12 +213,21 @@ export class DfpnSearcher {
     if (status === 'mate' && limits.shorten !== false) {
       // A cap on the length makes results depend on the depth they were reached at, so every
       // pass starts from an empty table. A pass that runs out of budget keeps the line we have.
+      let tableHoldsLine = true;
       while (line.length > 1) {
         const shorter = this.prove(pos, line.length - 2);
+        tableHoldsLine = false;
         if (shorter.status !== 'mate' || shorter.line.length >= line.length) break;
         line = shorter.line;
+        tableHoldsLine = true;
       }
       this.stopped = false;
+      if (limits.keepProof === true && !tableHoldsLine) {
+        this.nodeLimit = Infinity;
+        this.deadline = Infinity;
+        this.shouldStop = undefined;
+        line = this.prove(pos, line.length).line;
+      }
     }
     // #endregion
     return {
@@ -264,6 +302,7 @@ export class DfpnSearcher {
   private timeUp(): boolean {
     if (this.nodes >= this.nodeLimit) return true;
     if ((this.nodes & 1023) === 0) {
+      this.onProgress?.(this.nodes);
       if (Date.now() >= this.deadline || this.shouldStop?.() === true) return true;
     }
     return false;
@@ -350,6 +389,42 @@ export class DfpnSearcher {
       // The frame of the next depth was reused below; ours is intact (one frame per depth).
       if (this.stopped) return;
     }
+  }
+  // #endregion
+
+  // #region dfpn-proof-node
+  /**
+   * One node of the proof left in the table by the last `solve` (with `keepProof`), reached from
+   * the root by `path`: who is to move, the mate's length from here, and every child with what the
+   * table knows of it. The attacker needs one proven check; the defender's evasions must all be
+   * proven. `pos` is the root and is left as it was.
+   */
+  proofNode(pos: Position, path: readonly Move[]): ProofNode {
+    for (const m of path) pos.doMove(m);
+    const orNode = path.length % 2 === 0;
+    const f = this.expand(pos, orNode, path.length);
+    const t = this.table;
+    const self = t.find(pos.keyLo, pos.keyHi);
+    const children: ProofChild[] = [];
+    for (let i = 0; i < f.count; i++) {
+      const e = f.childCut[i] ? -1 : t.find(f.childLo[i]!, f.childHi[i]!);
+      const pn = e < 0 ? (f.childCut[i] ? INFINITE : 1) : t.pn[e]!;
+      const dn = e < 0 ? (f.childCut[i] ? 0 : 1) : t.dn[e]!;
+      children.push({
+        move: makeUsiMove(f.moves[i]!),
+        status: f.childCut[i] ? 'repeats' : pn === 0 ? 'proven' : dn === 0 ? 'disproven' : 'open',
+        pn,
+        dn,
+        length: pn === 0 && e >= 0 ? t.length[e]! : 0,
+      });
+    }
+    for (let i = path.length - 1; i >= 0; i--) pos.undoMove(path[i]!);
+    return {
+      kind: orNode ? 'or' : 'and',
+      proven: self >= 0 && t.pn[self] === 0,
+      length: self >= 0 && t.pn[self] === 0 ? t.length[self]! : 0,
+      children,
+    };
   }
   // #endregion
 

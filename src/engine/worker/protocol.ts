@@ -10,6 +10,7 @@
 import type { MoveEvalParams, MoveEvaluation } from '../eval/move-evaluation';
 import type { RankReport } from '../eval/move-rank';
 import type { MateGame, TeacherGame } from '../lab/dtree-data';
+import type { EndOfGameRequest, EndOfGameResponse } from './end-of-game';
 import type { ClassCounts, PathStep, TreeLeaf, TreeSplit } from '../lab/id3';
 import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';
@@ -185,7 +186,8 @@ export type EngineRequest =
   | RankRequest
   | MatchRequest
   | EvalSpeedRequest
-  | DtreeRequest;
+  | DtreeRequest
+  | EndOfGameRequest;
 
 /** What a page's match may ask for at most: a few games, shallow searches. */
 export const MAX_MATCH_GAMES = 40;
@@ -502,7 +504,8 @@ export type EngineResponse =
   | DtreeLoadedMessage
   | DtreeTreeMessage
   | DtreeMovesMessage
-  | DtreeMateMessage;
+  | DtreeMateMessage
+  | EndOfGameResponse;
 
 /**
  * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,

@@ -27,6 +27,7 @@ import {
 } from './protocol';
 import { runEvalSpeed } from './eval-speed';
 import { DtreeLab } from './dtree';
+import { EndOfGameLab } from './end-of-game';
 import { playGame } from '../lab/game';
 import {
   aScoreOf,
@@ -221,6 +222,8 @@ export function runMatchRequest(request: MatchRequest, post: Post): void {
 
 /** The worker's decision-tree examples and trees, kept from one request to the next. */
 const dtree = new DtreeLab(now);
+/** Chapter 8's mate search keeps its proof from one request to the next. */
+const endOfGame = new EndOfGameLab(now);
 
 /** Answer one request. */
 export function handleRequest(request: EngineRequest, post: Post): void {
@@ -247,6 +250,10 @@ export function handleRequest(request: EngineRequest, post: Post): void {
     case 'dtree-moves':
     case 'dtree-mate':
       return guard(request.type, () => dtree.handle(request, post));
+    case 'end-rules':
+    case 'mate-search':
+    case 'mate-node':
+      return guard(request.type, () => endOfGame.handle(request, post));
     case 'perft':
       try {
         runPerft(request, post);

@@ -110,6 +110,45 @@ describe('df-pn: limits, stop and repetition', () => {
   });
 });
 
+describe('the proof left in the table', () => {
+  it('walks the proof of a mate in 3: one proven check, then every evasion proven', () => {
+    const p = fixture.problems.find((q) => q.name === 'tsume3 entry 3')!;
+    const pos = mustParse(p.sfen);
+    const searcher = new DfpnSearcher(8);
+    const r = searcher.solve(pos, { keepProof: true });
+    const root = searcher.proofNode(pos, []);
+    expect(root).toMatchObject({ kind: 'or', proven: true, length: 3 });
+    const first = root.children.find((c) => c.move === r.pv[0])!;
+    expect(first).toMatchObject({ status: 'proven', length: 2 });
+    const and = searcher.proofNode(pos, r.pvMoves.slice(0, 1));
+    expect(and.kind).toBe('and');
+    expect(and.children.length).toBeGreaterThan(0);
+    for (const c of and.children) expect(c.status, c.move).toBe('proven');
+    const last = searcher.proofNode(pos, r.pvMoves.slice(0, 2));
+    expect(last).toMatchObject({ kind: 'or', proven: true, length: 1 });
+    expect(last.children.find((c) => c.move === r.pv[2])).toMatchObject({
+      status: 'proven',
+      length: 0,
+    });
+    // The defender is mated after the line: an AND node with no children.
+    expect(searcher.proofNode(pos, r.pvMoves)).toMatchObject({
+      kind: 'and',
+      proven: true,
+      children: [],
+    });
+  });
+
+  it('keeps the proof after a shortening pass that found nothing shorter', () => {
+    // A mate in 1 reached first as a longer line would be shortened; here the first proof of a
+    // mate in 3 is followed by a failed pass capped at 1 ply, which the re-run undoes.
+    const p = fixture.problems.find((q) => q.name === 'tsume3 entry 5')!;
+    const pos = mustParse(p.sfen);
+    const searcher = new DfpnSearcher(8);
+    const r = searcher.solve(pos, { keepProof: true });
+    expect(searcher.proofNode(pos, [])).toMatchObject({ proven: true, length: r.pv.length });
+  });
+});
+
 describe('the mate table', () => {
   it('finds what it stored and forgets on clear', () => {
     const t = new MateTable(1);
