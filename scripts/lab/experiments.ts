@@ -333,6 +333,26 @@ export const EXPERIMENTS: readonly Experiment[] = [
     limits: { movetimeMs: 50 },
     ...SERIES_RULES,
   },
+  {
+    name: 'end-of-game-methods',
+    kind: 'command',
+    title: 'Four ways to know the end of the game',
+    question:
+      'Legal moves, plain king capture, and seed 004’s two remedies (decide the end at every node; search extra plies where a rule may apply): which move does each choose where 打ち歩詰め or stalemate decides, and what does each cost in nodes, time and lines of code where no rule is near?',
+    chapter: { slug: 'end-of-game', section: 'what-each-costs' },
+    script: 'end-of-game',
+    args: [],
+  },
+  {
+    name: 'mate-search',
+    kind: 'command',
+    title: 'df-pn against α-β on mate problems',
+    question:
+      'On 1- to 69-ply tsume problems from public collections, with the same node budget, how many does the df-pn mate search solve, and how many does the α-β search (every technique that can skip a defence off) solve?',
+    chapter: { slug: 'end-of-game', section: 'reading-only-checks' },
+    script: 'bench:mate',
+    args: ['--nodes', '1000000'],
+  },
 ];
 
 export const experimentByName = (name: string): Experiment | undefined =>

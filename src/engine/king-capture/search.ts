@@ -79,6 +79,7 @@ export function searchKingCapture(
   };
 }
 
+// #region end-rules-search
 class KcSearch {
   nodes = 0;
   ruleNodes = 0;
@@ -179,7 +180,9 @@ class KcSearch {
       return v;
     }
     // #endregion
+    // #region method-1-pawn-drop-flag
     if (rules === 'method-1') this.pawnDropCheck[ply + 1] = game.isCheckingPawnDrop(m) ? 1 : 0;
+    // #endregion
     game.doMove(m);
     const v = -this.search(depth - 1, -beta, -alpha, ply + 1);
     game.undoMove(m);
@@ -255,3 +258,4 @@ class KcSearch {
   }
   // #endregion
 }
+// #endregion

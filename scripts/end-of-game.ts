@@ -1,0 +1,262 @@
+/**
+ * Chapter 8's measurements of the four ways to know the end of the game (src/engine/king-capture):
+ * on positions where a rule decides the move (the drop-pawn-mate fixtures, the seed's chess
+ * stalemates) and on ordinary shogi positions where no rule is near (the bench positions), each
+ * method's chosen move, value, nodes, rule nodes (method 1's end tests, method 2's extra searches)
+ * and CPU time, at one depth per game. Node counts and moves are deterministic; times are the best
+ * of three runs in this process and are given as ratios to legal moves measured in the same run.
+ * Also: the lines of code each method adds to the search (code lines of its regions in
+ * search.ts, comments and blank lines left out), beside the seed's "a quarter of the search".
+ *
+ *   npm run end-of-game                          # the tables
+ *   npm run -s end-of-game -- --json > r.json    # tables on stderr, JSON on stdout
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ChessPosition } from '../src/engine/chess/index';
+import { chessGame, type KingCaptureGame, shogiGame } from '../src/engine/king-capture/game';
+import { END_RULES, type EndRules, searchKingCapture } from '../src/engine/king-capture/search';
+import { parseSfen } from '../src/engine/sfen';
+import { scanRegions } from '../src/components/source/regions';
+import { formatTable } from '../bench/lib/table';
+
+/** Plies for shogi and chess: depth 3 of a shogi middle game is about a second for method 1. */
+const SHOGI_DEPTH = 3;
+const CHESS_DEPTH = 5;
+const RUNS = 3;
+
+interface Case {
+  id: string;
+  group: 'drop-pawn-mate' | 'stalemate' | 'ordinary';
+  game: 'shogi' | 'chess';
+  position: string;
+  depth: number;
+  /** The move a rule forbids or the trap a rule-blind search falls into, when there is one. */
+  trap?: string;
+}
+
+export interface MethodRow {
+  rules: EndRules | 'method-2-plain-zero';
+  move: string | null;
+  value: number;
+  nodes: number;
+  ruleNodes: number;
+  ms: number;
+}
+
+export interface CaseResult extends Omit<Case, 'position'> {
+  position: string;
+  methods: MethodRow[];
+}
+
+const readJson = <T>(path: string): T =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
+
+function cases(): Case[] {
+  const tsume = readJson<{ dropPawnMate: { name: string; sfen: string; forbidden: string }[] }>(
+    '../test/fixtures/tsume.json',
+  );
+  const chess = readJson<{
+    positions: { id: string; fen: string; trapMove?: { uci: string } }[];
+  }>('../test/fixtures/chess-stalemate.json');
+  const bench = readJson<{ positions: { name: string; sfen: string }[] }>(
+    '../test/fixtures/bench-positions.json',
+  );
+  return [
+    ...tsume.dropPawnMate.map((c) => ({
+      id: c.name,
+      group: 'drop-pawn-mate' as const,
+      game: 'shogi' as const,
+      position: c.sfen,
+      depth: SHOGI_DEPTH,
+      trap: c.forbidden,
+    })),
+    ...chess.positions.map((c) => ({
+      id: c.id,
+      group: 'stalemate' as const,
+      game: 'chess' as const,
+      position: c.fen,
+      depth: CHESS_DEPTH,
+      ...(c.trapMove ? { trap: c.trapMove.uci } : {}),
+    })),
+    ...bench.positions.map((c) => ({
+      id: c.name,
+      group: 'ordinary' as const,
+      game: 'shogi' as const,
+      position: c.sfen,
+      depth: SHOGI_DEPTH,
+    })),
+  ];
+}
+
+function gameOf(c: Case): KingCaptureGame {
+  if (c.game === 'chess') return chessGame(ChessPosition.fromFen(c.position));
+  const r = parseSfen(c.position);
+  if (!r.ok) throw new Error(`${c.id}: ${r.error}`);
+  return shogiGame(r.value);
+}
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+function measure(c: Case, rules: EndRules, plainZero: boolean): MethodRow {
+  let best = Infinity;
+  let row: MethodRow | null = null;
+  for (let run = 0; run < RUNS; run++) {
+    const game = gameOf(c);
+    const t0 = cpuMs();
+    const r = searchKingCapture(game, { rules, depth: c.depth, plainZero });
+    const ms = cpuMs() - t0;
+    best = Math.min(best, ms);
+    row = {
+      rules: plainZero ? 'method-2-plain-zero' : rules,
+      move: r.moveText,
+      value: r.value,
+      nodes: r.nodes,
+      ruleNodes: r.ruleNodes,
+      ms: 0,
+    };
+  }
+  return { ...row!, ms: best };
+}
+
+/** Code lines (not blank, not only a comment) of a set of line ranges. */
+function codeLines(lines: readonly string[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i <= to; i++) {
+    const t = lines[i - 1]!.trim();
+    if (t === '' || t.startsWith('//') || t.startsWith('*') || t.startsWith('/*')) continue;
+    n++;
+  }
+  return n;
+}
+
+export interface CodeCount {
+  /** Code lines of the whole search class (the region `end-rules-search`). */
+  search: number;
+  byMethod: Record<'king-capture' | 'method-1' | 'method-2', { regions: string[]; lines: number }>;
+}
+
+export function countCode(): CodeCount {
+  const text = readFileSync(
+    new URL('../src/engine/king-capture/search.ts', import.meta.url),
+    'utf8',
+  );
+  const lines = text.split(/\r?\n/);
+  const { regions, problems } = scanRegions(text);
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  const linesOf = (names: string[]): number =>
+    names.reduce((sum, name) => {
+      const r = regions.find((x) => x.name === name);
+      if (!r) throw new Error(`search.ts has no region ${name}`);
+      return sum + codeLines(lines, r.firstLine, r.lastLine);
+    }, 0);
+  const methods = {
+    'king-capture': ['king-capture-end'],
+    'method-1': ['method-1-end', 'method-1-game-end', 'method-1-pawn-drop-flag'],
+    'method-2': ['method-2-pawn-drop', 'method-2-stalemate', 'method-2-stalemate-read'],
+  };
+  return {
+    search: linesOf(['end-rules-search']),
+    byMethod: {
+      'king-capture': { regions: methods['king-capture'], lines: linesOf(methods['king-capture']) },
+      'method-1': { regions: methods['method-1'], lines: linesOf(methods['method-1']) },
+      'method-2': { regions: methods['method-2'], lines: linesOf(methods['method-2']) },
+    },
+  };
+}
+
+export function runEndOfGame(log: (s: string) => void): CaseResult[] {
+  const out: CaseResult[] = [];
+  const list = cases();
+  for (const [i, c] of list.entries()) {
+    const methods: MethodRow[] = [];
+    for (const rules of END_RULES) methods.push(measure(c, rules, false));
+    if (c.game === 'chess') methods.push(measure(c, 'method-2', true));
+    out.push({ ...c, methods });
+    log(`\r${i + 1}/${list.length} ${c.id}                    `);
+  }
+  log('\n');
+  return out;
+}
+
+const geoMean = (xs: number[]): number =>
+  Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+export interface GroupSummary {
+  group: Case['group'];
+  rules: MethodRow['rules'];
+  positions: number;
+  /** Positions where the method chose the move legal moves chose. */
+  sameMove: number;
+  /** Positions where the method played the trap (the forbidden drop, a stalemating move). */
+  trapPlayed: number;
+  /** Geometric means over the positions of the ratios to legal moves. */
+  nodesRatio: number;
+  timeRatio: number;
+}
+
+export function summarise(results: readonly CaseResult[]): GroupSummary[] {
+  const out: GroupSummary[] = [];
+  for (const group of ['drop-pawn-mate', 'stalemate', 'ordinary'] as const) {
+    const rows = results.filter((r) => r.group === group);
+    if (rows.length === 0) continue;
+    const names = rows[0]!.methods.map((m) => m.rules);
+    for (const rules of names) {
+      const pairs = rows.map((r) => ({
+        legal: r.methods.find((m) => m.rules === 'legal')!,
+        m: r.methods.find((m) => m.rules === rules)!,
+        trap: r.trap,
+      }));
+      out.push({
+        group,
+        rules,
+        positions: rows.length,
+        sameMove: pairs.filter((p) => p.m.move === p.legal.move).length,
+        trapPlayed: pairs.filter((p) => p.trap !== undefined && p.m.move === p.trap).length,
+        nodesRatio: geoMean(pairs.map((p) => p.m.nodes / p.legal.nodes)),
+        timeRatio: geoMean(pairs.map((p) => Math.max(p.m.ms, 0.01) / Math.max(p.legal.ms, 0.01))),
+      });
+    }
+  }
+  return out;
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+  const log = (s: string): boolean => process.stderr.write(s);
+  const results = runEndOfGame(log);
+  const summary = summarise(results);
+  const code = countCode();
+  log(
+    `${formatTable(
+      [
+        { header: 'positions', align: 'left' },
+        { header: 'method', align: 'left' },
+        { header: 'n', align: 'right' },
+        { header: 'same move as legal', align: 'right' },
+        { header: 'trap played', align: 'right' },
+        { header: 'nodes ÷ legal', align: 'right' },
+        { header: 'time ÷ legal', align: 'right' },
+      ],
+      summary.map((s) => [
+        s.group,
+        s.rules,
+        String(s.positions),
+        String(s.sameMove),
+        String(s.trapPlayed),
+        s.nodesRatio.toFixed(2),
+        s.timeRatio.toFixed(2),
+      ]),
+    )}\n\nsearch class: ${code.search} code lines; king capture +${code.byMethod['king-capture'].lines}, method 1 +${code.byMethod['method-1'].lines}, method 2 +${code.byMethod['method-2'].lines}\n`,
+  );
+  if (values.json) {
+    process.stdout.write(
+      `${JSON.stringify({ depths: { shogi: SHOGI_DEPTH, chess: CHESS_DEPTH }, runs: RUNS, summary, code, results }, null, 2)}\n`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
