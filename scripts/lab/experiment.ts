@@ -58,14 +58,15 @@ function write(name: string, data: ExperimentData): void {
   writeFileSync(`${DATA_DIR}/${name}.json`, `${JSON.stringify(data, null, 2)}\n`);
 }
 
-function header(e: Experiment, command: string, settings: unknown) {
+/** The file's header; `played` is the provenance of the run it reports (default: now). */
+function header(e: Experiment, command: string, settings: unknown, played = provenance(command)) {
   return {
     name: e.name,
     title: e.title,
     question: e.question,
     chapter: e.chapter,
     kind: e.kind,
-    provenance: provenance(command),
+    provenance: played,
     settings,
   };
 }
@@ -121,6 +122,7 @@ async function runMatches(
       return row ? [row] : [];
     });
   mkdirSync(`${GAMES_DIR}/${e.name}`, { recursive: true });
+  let lastPlayed = provenance(command);
   for (const m of e.matches) {
     if (options.only && !options.only.includes(m.id)) continue;
     if (options.resume && kept.has(m.id)) {
@@ -132,6 +134,7 @@ async function runMatches(
     process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
     // The run's provenance as the match starts: the commit whose code plays it.
     const played = provenance(command);
+    lastPlayed = played;
     const started = performance.now();
     const run = await runMatch(settings, specs, {
       workers: options.workers,
@@ -157,7 +160,9 @@ async function runMatches(
       gamesPerSecond: result.gamesPerSecond,
       gamesFile: gamesFile.replace(/^public/, ''),
     });
-    write(e.name, { ...header(e, command, shared), results: { matches: rows() } });
+    // The header names the code of the last match played, not the tree as it is when the
+    // series ends (work may have gone on meanwhile; each row keeps its own).
+    write(e.name, { ...header(e, command, shared, lastPlayed), results: { matches: rows() } });
   }
 }
 

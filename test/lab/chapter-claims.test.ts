@@ -393,3 +393,20 @@ describe('chapter 7, In games (dtree-elo-nodes)', () => {
     expect((m.tally.identicalPairs ?? 0) * 2).toBeGreaterThan(m.tally.stats.pairs);
   });
 });
+
+describe('chapter 7, In games at equal time (dtree-elo-time)', () => {
+  const elo = series('dtree-elo-time');
+  const at = (id: string): EloInterval => elo.get(id)!;
+
+  it('ordering by the tree collapses; pruning by it cannot be told from plain', () => {
+    expect(at('order').high).toBeLessThan(0);
+    expect(at('prune').low).toBeLessThan(0);
+    expect(at('prune').high).toBeGreaterThan(0);
+  });
+
+  it('the mate-threat extension’s interval only just reaches zero', () => {
+    expect(at('mate-extension').elo).toBeLessThan(0);
+    expect(at('mate-extension').high).toBeGreaterThan(0);
+    expect(at('mate-extension').high).toBeLessThan(10);
+  });
+});
