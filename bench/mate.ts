@@ -120,6 +120,8 @@ const median = (xs: number[]): number => {
 };
 
 export interface MateBenchSummary {
+  /** The length as text, so the chapter can name a row: `summary.7.dfpnSolved`. */
+  id: string;
   plies: number;
   problems: number;
   dfpnSolved: number;
@@ -140,6 +142,7 @@ export function summarise(rows: readonly MateBenchRow[]): MateBenchSummary[] {
     const d = group.filter((r) => r.dfpn.solved);
     const a = group.filter((r) => r.alphabeta.solved);
     return {
+      id: String(plies),
       plies,
       problems: group.length,
       dfpnSolved: d.length,
@@ -196,7 +199,15 @@ function main(): void {
   );
   log(`${table}\n`);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ nodeBudget: nodes, summary, rows }, null, 2)}\n`);
+    const total = {
+      problems: rows.length,
+      dfpnSolved: rows.filter((r) => r.dfpn.solved).length,
+      alphabetaSolved: rows.filter((r) => r.alphabeta.solved).length,
+      dfpnNomate: rows.filter((r) => r.dfpn.nomate).length,
+    };
+    process.stdout.write(
+      `${JSON.stringify({ nodeBudget: nodes, total, summary, rows }, null, 2)}\n`,
+    );
   }
 }
 

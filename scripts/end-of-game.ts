@@ -186,6 +186,8 @@ const geoMean = (xs: number[]): number =>
   Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
 
 export interface GroupSummary {
+  /** `group/rules`, so the chapter can name a row: `summary.ordinary/method-1.timeRatio`. */
+  id: string;
   group: Case['group'];
   rules: MethodRow['rules'];
   positions: number;
@@ -211,6 +213,7 @@ export function summarise(results: readonly CaseResult[]): GroupSummary[] {
         trap: r.trap,
       }));
       out.push({
+        id: `${group}/${rules}`,
         group,
         rules,
         positions: rows.length,
