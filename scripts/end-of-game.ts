@@ -36,6 +36,8 @@ interface Case {
 }
 
 export interface MethodRow {
+  /** The method, so the chapter can name it: `results.MateTest1.methods.method-1.nodes`. */
+  id: string;
   rules: EndRules | 'method-2-plain-zero';
   move: string | null;
   value: number;
@@ -110,8 +112,10 @@ function measure(c: Case, rules: EndRules, plainZero: boolean): MethodRow {
     const r = searchKingCapture(game, { rules, depth: c.depth, plainZero });
     const ms = cpuMs() - t0;
     best = Math.min(best, ms);
+    const name = plainZero ? 'method-2-plain-zero' : rules;
     row = {
-      rules: plainZero ? 'method-2-plain-zero' : rules,
+      id: name,
+      rules: name,
       move: r.moveText,
       value: r.value,
       nodes: r.nodes,
