@@ -77,8 +77,11 @@ export interface DfpnResult {
 /** A child in `proofNode`: its move, and what the table knows of it. */
 export interface ProofChild {
   move: string;
-  /** `repeats`: it repeats a position on the path (or lies beyond the length cap): no mate there. */
-  status: 'proven' | 'disproven' | 'open' | 'repeats';
+  /**
+   * `repeats`: it repeats a position on the path, so no mate is looked for there (perpetual check
+   * loses); `beyond`: it lies past the cap on the line's length of the search that left the proof.
+   */
+  status: 'proven' | 'disproven' | 'open' | 'repeats' | 'beyond';
   pn: number;
   dn: number;
   /** Plies to mate from the child when proven. */
@@ -166,12 +169,16 @@ export class MateTable {
 }
 // #endregion
 
+/** Why a child is not searched: it repeats a position on the path, or lies past the length cap. */
+const CUT_REPEATS = 1;
+const CUT_BEYOND = 2;
+
 /** Per ply of the current path: the node's moves and its children's keys. */
 interface Frame {
   moves: Uint32Array;
   childLo: Int32Array;
   childHi: Int32Array;
-  /** 1 when the child repeats a position on the path or lies beyond maxPly: a failure here. */
+  /** CUT_REPEATS or CUT_BEYOND when the child is a failure on this path (unless the table proves it), else 0. */
   childCut: Uint8Array;
   count: number;
 }
@@ -179,6 +186,15 @@ interface Frame {
 const MAX_FRAMES = 1024;
 
 const addSat = (a: number, b: number): number => Math.min(INFINITE, a + b);
+
+/**
+ * The 1 + ε trick (Pawlewicz and Lew, 2007): stay below a child until its number passes the
+ * second-best sibling's by a quarter, not by one, so the search does not swap between two
+ * siblings of nearly equal numbers at every step.
+ */
+const EPSILON = 0.25;
+const epsilonAbove = (second: number): number =>
+  second >= INFINITE ? INFINITE : Math.max(second + 1, Math.ceil(second * (1 + EPSILON)));
 
 export class DfpnSearcher {
   readonly table: MateTable;
@@ -283,7 +299,11 @@ export class DfpnSearcher {
       pos.doMove(m);
       f.childLo[n] = pos.keyLo;
       f.childHi[n] = pos.keyHi;
-      f.childCut[n] = depth + 1 > this.maxPly || this.repeatsOnPath(pos) ? 1 : 0;
+      f.childCut[n] = this.repeatsOnPath(pos)
+        ? CUT_REPEATS
+        : depth + 1 > this.maxPly
+          ? CUT_BEYOND
+          : 0;
       pos.undoMove(m);
       n++;
     }
@@ -341,16 +361,18 @@ export class DfpnSearcher {
         let cpn = 1;
         let cdn = 1;
         let clen = 0;
-        if (f.childCut[i]) {
+        const e = t.find(f.childLo[i]!, f.childHi[i]!);
+        if (e >= 0 && t.pn[e] === 0) {
+          // A proof holds wherever the position is reached: the cut only ever disproves.
+          cpn = 0;
+          cdn = INFINITE;
+          clen = t.length[e]!;
+        } else if (f.childCut[i]) {
           cpn = INFINITE;
           cdn = 0;
-        } else {
-          const e = t.find(f.childLo[i]!, f.childHi[i]!);
-          if (e >= 0) {
-            cpn = t.pn[e]!;
-            cdn = t.dn[e]!;
-            clen = t.length[e]!;
-          }
+        } else if (e >= 0) {
+          cpn = t.pn[e]!;
+          cdn = t.dn[e]!;
         }
         const num = orNode ? cpn : cdn;
         const other = orNode ? cdn : cpn;
@@ -377,10 +399,10 @@ export class DfpnSearcher {
       let childThPn: number;
       let childThDn: number;
       if (orNode) {
-        childThPn = Math.min(thPn, addSat(second, 1));
+        childThPn = Math.min(thPn, epsilonAbove(second));
         childThDn = addSat(thDn - dn, bestOther);
       } else {
-        childThDn = Math.min(thDn, addSat(second, 1));
+        childThDn = Math.min(thDn, epsilonAbove(second));
         childThPn = addSat(thPn - pn, bestOther);
       }
       pos.doMove(m);
@@ -407,15 +429,25 @@ export class DfpnSearcher {
     const self = t.find(pos.keyLo, pos.keyHi);
     const children: ProofChild[] = [];
     for (let i = 0; i < f.count; i++) {
-      const e = f.childCut[i] ? -1 : t.find(f.childLo[i]!, f.childHi[i]!);
-      const pn = e < 0 ? (f.childCut[i] ? INFINITE : 1) : t.pn[e]!;
-      const dn = e < 0 ? (f.childCut[i] ? 0 : 1) : t.dn[e]!;
+      const e = t.find(f.childLo[i]!, f.childHi[i]!);
+      const cut = f.childCut[i]!;
+      const proven = e >= 0 && t.pn[e] === 0;
+      const pn = proven ? 0 : cut ? INFINITE : e >= 0 ? t.pn[e]! : 1;
+      const dn = proven ? INFINITE : cut ? 0 : e >= 0 ? t.dn[e]! : 1;
       children.push({
         move: makeUsiMove(f.moves[i]!),
-        status: f.childCut[i] ? 'repeats' : pn === 0 ? 'proven' : dn === 0 ? 'disproven' : 'open',
+        status: proven
+          ? 'proven'
+          : cut === CUT_REPEATS
+            ? 'repeats'
+            : cut === CUT_BEYOND
+              ? 'beyond'
+              : dn === 0
+                ? 'disproven'
+                : 'open',
         pn,
         dn,
-        length: pn === 0 && e >= 0 ? t.length[e]! : 0,
+        length: proven ? t.length[e]! : 0,
       });
     }
     for (let i = path.length - 1; i >= 0; i--) pos.undoMove(path[i]!);
@@ -437,12 +469,13 @@ export class DfpnSearcher {
     const line: Move[] = [];
     let orNode = true;
     const t = this.table;
-    for (let depth = 0; depth < this.maxPly; depth++) {
+    // Lengths fall by at least one a step along proven children, so the walk ends; the bound on
+    // the steps is a guard against a table that lost entries on the way.
+    for (let depth = 0; depth < MAX_FRAMES - 1; depth++) {
       const f = this.expand(pos, orNode, depth);
       let pick = -1;
       let pickLen = orNode ? Infinity : -1;
       for (let i = 0; i < f.count; i++) {
-        if (f.childCut[i]) continue;
         const e = t.find(f.childLo[i]!, f.childHi[i]!);
         if (e < 0 || t.pn[e] !== 0) continue;
         const len = t.length[e]!;
