@@ -1,7 +1,7 @@
 /**
  * Chapter 8's measurements of the four ways to know the end of the game (src/engine/king-capture):
- * on positions where a rule decides the move (the drop-pawn-mate fixtures, the seed's chess
- * stalemates) and on ordinary shogi positions where no rule is near (the bench positions), each
+ * on the chapter's positions, where a rule decides the move (a pawn drop that would mate, a move that
+ * would stalemate, src/components/widgets/end-of-game/positions.ts), and on ordinary shogi positions where no rule is near (the bench positions), each
  * method's chosen move, value, nodes, rule nodes (method 1's end tests, method 2's extra searches)
  * and CPU time, at one depth per game. Node counts and moves are deterministic; times are the best
  * of three runs in this process and are given as ratios to legal moves measured in the same run.
@@ -18,11 +18,15 @@ import { chessGame, type KingCaptureGame, shogiGame } from '../src/engine/king-c
 import { END_RULES, type EndRules, searchKingCapture } from '../src/engine/king-capture/search';
 import { parseSfen } from '../src/engine/sfen';
 import { scanRegions } from '../src/components/source/regions';
+import { CHESS_POSITIONS, SHOGI_POSITIONS } from '../src/components/widgets/end-of-game/positions';
 import { formatTable } from '../bench/lib/table';
 
-/** Plies for shogi and chess: depth 3 of a shogi middle game is about a second for method 1. */
+/**
+ * Plies for shogi and chess: depth 3 of a shogi middle game is about a second for method 1; depth
+ * 4 is where every chess example shows its point (chapter 8's chess widget starts there).
+ */
 const SHOGI_DEPTH = 3;
-const CHESS_DEPTH = 5;
+const CHESS_DEPTH = 4;
 const RUNS = 3;
 
 interface Case {
@@ -55,31 +59,25 @@ const readJson = <T>(path: string): T =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
 
 function cases(): Case[] {
-  const tsume = readJson<{ dropPawnMate: { name: string; sfen: string; forbidden: string }[] }>(
-    '../test/fixtures/tsume.json',
-  );
-  const chess = readJson<{
-    positions: { id: string; fen: string; trapMove?: { uci: string } }[];
-  }>('../test/fixtures/chess-stalemate.json');
   const bench = readJson<{ positions: { name: string; sfen: string }[] }>(
     '../test/fixtures/bench-positions.json',
   );
   return [
-    ...tsume.dropPawnMate.map((c) => ({
-      id: c.name,
+    ...SHOGI_POSITIONS.map((c) => ({
+      id: c.id,
       group: 'drop-pawn-mate' as const,
       game: 'shogi' as const,
-      position: c.sfen,
+      position: c.position,
       depth: SHOGI_DEPTH,
-      trap: c.forbidden,
+      trap: c.trap,
     })),
-    ...chess.positions.map((c) => ({
+    ...CHESS_POSITIONS.map((c) => ({
       id: c.id,
       group: 'stalemate' as const,
       game: 'chess' as const,
-      position: c.fen,
+      position: c.position,
       depth: CHESS_DEPTH,
-      ...(c.trapMove ? { trap: c.trapMove.uci } : {}),
+      trap: c.trap,
     })),
     ...bench.positions.map((c) => ({
       id: c.name,
