@@ -184,7 +184,8 @@ class KcSearch {
     if (rules === 'method-1') this.pawnDropCheck[ply + 1] = game.isCheckingPawnDrop(m) ? 1 : 0;
     // #endregion
     game.doMove(m);
-    const v = -this.search(depth - 1, -beta, -alpha, ply + 1);
+    // `+ 0` turns the −0 of a negated draw into 0.
+    const v = -this.search(depth - 1, -beta, -alpha, ply + 1) + 0;
     game.undoMove(m);
     return v;
   }

@@ -1,12 +1,15 @@
 /**
- * test/fixtures/chess-stalemate.json: seed 004's two examples as positions we built from its words.
- * Every fact in the file is derived again here with chessops, and the stalemates with our
- * ChessPosition too, including why a king-capture search takes them for wins.
+ * test/fixtures/chess-stalemate.json: seed 004's two examples as positions we built from its words,
+ * and a position where the seed's plain 0 misleads. Every chess fact in the file is derived again
+ * here with chessops, and the stalemates with our ChessPosition too, including why a king-capture
+ * search takes them for wins; every search's choice the file states is searched again.
  */
 import { readFileSync } from 'node:fs';
 import type { Chess } from 'chessops/chess';
 import { describe, expect, it } from 'vitest';
 import { ChessPosition } from '../../../src/engine/chess/index';
+import { chessGame } from '../../../src/engine/king-capture/game';
+import { searchKingCapture, type EndRules } from '../../../src/engine/king-capture/search';
 import {
   engineMoves,
   oracleFrom,
@@ -32,11 +35,26 @@ interface StalematePosition {
   mateFirstMoves: string[];
   seedMoveMate: number | null;
   seedLine: string[] | null;
+  mateLine: string[] | null;
+  trapDepths: number[];
+  seedDepths: number[];
+}
+interface PlainZeroPosition {
+  id: string;
+  fen: string;
+  depths: number[];
+  exactMove: Named;
+  plainZeroMove: Named;
+  exactReplies: string[];
+  exactLine: string[];
+  shortestMate: number;
+  mateFirstMoves: string[];
+  plainZeroMoveMate: number | null;
 }
 
 const fixture = JSON.parse(
   readFileSync(new URL('../../fixtures/chess-stalemate.json', import.meta.url), 'utf8'),
-) as { positions: StalematePosition[] };
+) as { positions: StalematePosition[]; plainZero: { positions: PlainZeroPosition[] } };
 
 /** The most white moves the mate search looks for. */
 const MATE_HORIZON = 4;
@@ -54,6 +72,32 @@ function mateWith(pos: Chess, uci: string): number | null {
   for (let n = 1; n <= MATE_HORIZON; n++) if (oracleMatesWith(pos, uci, n)) return n;
   return null;
 }
+
+/** Every white first move that forces mate in `n` (none when `n` is null), in SAN. */
+function matingFirstMoves(pos: Chess, n: number | null): string[] {
+  return oracleUcis(pos)
+    .filter((uci) => n !== null && oracleMatesWith(pos, uci, n))
+    .map((uci) => oracleSan(pos, uci));
+}
+
+/** Play a line given in SAN; the position at its end. */
+function playLine(fen: string, line: readonly string[]): Chess {
+  const pos = oracleFrom(fen);
+  for (const san of line) {
+    const uci = oracleUcis(pos).find((move) => oracleSan(pos, move) === san);
+    expect(uci, `${san} in ${fen}`).toBeDefined();
+    oraclePlay(pos, uci!);
+  }
+  return pos;
+}
+
+/** The depths the fixtures' search facts are stated for. */
+const DEPTHS = [1, 2, 3, 4, 5];
+const RULE_AWARE: EndRules[] = ['legal', 'method-1', 'method-2'];
+
+/** The move (UCI) our search plays in `fen`. */
+const searched = (fen: string, rules: EndRules, depth: number, plainZero = false) =>
+  searchKingCapture(chessGame(ChessPosition.fromFen(fen)), { rules, depth, plainZero }).moveText;
 
 describe.each(fixture.positions)('seed 004 stalemate example $id', (example) => {
   it('holds every fact the fixture states, by chessops', () => {
@@ -78,24 +122,28 @@ describe.each(fixture.positions)('seed 004 stalemate example $id', (example) => 
     );
     const shortest = oracleShortestMate(pos, MATE_HORIZON);
     expect(shortest).toBe(example.shortestMate);
-    const mateFirst = moves.filter(
-      (uci) => shortest !== null && oracleMatesWith(pos, uci, shortest),
-    );
-    expect(sorted(mateFirst.map((uci) => oracleSan(pos, uci)))).toEqual(
-      sorted(example.mateFirstMoves),
-    );
+    expect(sorted(matingFirstMoves(pos, shortest))).toEqual(sorted(example.mateFirstMoves));
     expect(mateWith(pos, example.seedMove.uci)).toBe(example.seedMoveMate);
   });
 
-  it('ends the line the post gives in mate', () => {
-    if (!example.seedLine) return;
-    const pos = oracleFrom(example.fen);
-    for (const san of example.seedLine) {
-      const uci = oracleUcis(pos).find((move) => oracleSan(pos, move) === san);
-      expect(uci, `${san} in ${example.fen}`).toBeDefined();
-      oraclePlay(pos, uci!);
-    }
-    expect(pos.isCheckmate()).toBe(true);
+  it('ends in mate the line the post gives, or ours where it gives none', () => {
+    // Exactly one of the two: the post's line, or one of ours.
+    expect((example.seedLine === null) !== (example.mateLine === null)).toBe(true);
+    const line = (example.seedLine ?? example.mateLine)!;
+    expect(line[0]).toBe(example.seedMove.san);
+    expect(line[1] !== undefined && example.seedReplies.includes(line[1])).toBe(true);
+    expect(playLine(example.fen, line).isCheckmate()).toBe(true);
+  });
+
+  it('has the searches choose as it says: the trap without the rule, the seed move with it', () => {
+    const trap = DEPTHS.filter(
+      (d) => searched(example.fen, 'king-capture', d) === example.trapMove.uci,
+    );
+    expect(trap).toEqual(example.trapDepths);
+    const seed = DEPTHS.filter((d) =>
+      RULE_AWARE.every((rules) => searched(example.fen, rules, d) === example.seedMove.uci),
+    );
+    expect(seed).toEqual(example.seedDepths);
   });
 
   it('finds the same stalemates with ChessPosition, each a false win for a king-capture search', () => {
@@ -122,5 +170,52 @@ describe.each(fixture.positions)('seed 004 stalemate example $id', (example) => 
     expect(sorted(stalemating)).toEqual(sorted(example.stalemating.san));
     // No mate in one, so that false win is the fastest "win" such a search can see.
     expect(example.shortestMate).toBeGreaterThan(1);
+  });
+});
+
+describe.each(fixture.plainZero.positions)('a plain 0 that misleads: $id', (example) => {
+  it('holds every chess fact the fixture states, by chessops', () => {
+    const pos = oracleFrom(example.fen);
+    expect(pos.turn).toBe('white');
+    const moves = oracleUcis(pos);
+    for (const named of [example.exactMove, example.plainZeroMove]) {
+      expect(moves).toContain(named.uci);
+      expect(oracleSan(pos, named.uci)).toBe(named.san);
+    }
+    // After exactMove black is boxed in: not in check, no king move; but it has a move, so it
+    // is no stalemate.
+    const afterExact = after(pos, example.exactMove.uci);
+    expect(afterExact.isCheck()).toBe(false);
+    expect(afterExact.dests(afterExact.board.kingOf('black')!).isEmpty()).toBe(true);
+    expect(oracleUcis(afterExact).map((uci) => oracleSan(afterExact, uci))).toEqual(
+      example.exactReplies,
+    );
+    expect(example.exactReplies.length).toBeGreaterThan(0);
+    expect(example.exactLine.slice(0, 2)).toEqual([example.exactMove.san, example.exactReplies[0]]);
+    expect(playLine(example.fen, example.exactLine).isCheckmate()).toBe(true);
+
+    const shortest = oracleShortestMate(pos, MATE_HORIZON);
+    expect(shortest).toBe(example.shortestMate);
+    expect(sorted(matingFirstMoves(pos, shortest))).toEqual(sorted(example.mateFirstMoves));
+    expect(example.mateFirstMoves).toContain(example.exactMove.san);
+    expect(mateWith(pos, example.plainZeroMove.uci)).toBe(example.plainZeroMoveMate);
+  });
+
+  it('is a possible stalemate to our ChessPosition after exactMove, and no stalemate', () => {
+    const pos = ChessPosition.fromFen(example.fen);
+    pos.doMove(pos.parseUci(example.exactMove.uci));
+    expect(pos.inCheck()).toBe(false);
+    expect(pos.kingCanMove()).toBe(false);
+    expect(engineMoves(pos).map((m) => pos.moveToSan(m))).toEqual(example.exactReplies);
+  });
+
+  it('has method 2 choose as it says, with the exact mapping and with plain 0', () => {
+    const depths = DEPTHS.filter(
+      (d) =>
+        searched(example.fen, 'method-2', d, true) === example.plainZeroMove.uci &&
+        searched(example.fen, 'method-2', d) === example.exactMove.uci &&
+        searched(example.fen, 'legal', d) === example.exactMove.uci,
+    );
+    expect(depths).toEqual(example.depths);
   });
 });

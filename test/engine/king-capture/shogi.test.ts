@@ -5,7 +5,13 @@
  * sooner. The game interface's king test against a twin made of the legal generator.
  */
 import { describe, expect, it } from 'vitest';
-import { legalMoves, makeMove, square, STARTPOS_SFEN } from '../../../src/engine/index';
+import {
+  legalMoves,
+  makeMove,
+  makeUsiMove,
+  square,
+  STARTPOS_SFEN,
+} from '../../../src/engine/index';
 import { shogiGame } from '../../../src/engine/king-capture/game';
 import {
   END_RULES,
@@ -14,6 +20,8 @@ import {
   WIN,
   type EndRules,
 } from '../../../src/engine/king-capture/search';
+import { SHOGI_POSITIONS } from '../../../src/components/widgets/end-of-game/positions';
+import { findShortMate } from '../../../src/engine/short-mate';
 import { makeRng, mustParse, randomPlayout, readFixture } from '../search/support';
 
 interface TsumeFixture {
@@ -40,6 +48,31 @@ describe('a pawn drop that would mate', () => {
       expect(r.value, rules).toBe(legal.value);
       expect(r.ruleNodes, rules).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("chapter 8's shogi positions (what its widget shows at depth 2)", () => {
+  it.each(SHOGI_POSITIONS.map((c) => [c.id, c]))('%s', (_id, c) => {
+    expect(search(c.position, 'king-capture', 2).moveName).toBe(c.trap);
+    const legal = search(c.position, 'legal', 2);
+    expect(legal.moveName).not.toBe(c.trap);
+    for (const rules of ['method-1', 'method-2'] as const)
+      expect(search(c.position, rules, 2).moveName, rules).toBe(legal.moveName);
+  });
+
+  it('the silver drop the three play in the first is a mate', () => {
+    const c = SHOGI_POSITIONS.find((p) => p.id === 'silver-not-pawn')!;
+    const pos = mustParse(c.position);
+    expect(makeUsiMove(findShortMate(pos, 1))).toBe(search(c.position, 'legal', 2).moveName);
+  });
+
+  it('in the second, method 1 sees the mate in 3 plies at depth 3, legal moves at depth 4', () => {
+    const c = SHOGI_POSITIONS.find((p) => p.id === 'mate-in-three-instead')!;
+    expect(findShortMate(mustParse(c.position), 1)).toBe(0);
+    const mate = makeUsiMove(findShortMate(mustParse(c.position), 3));
+    expect(search(c.position, 'method-1', 3)).toMatchObject({ moveName: mate, value: WIN - 3 });
+    expect(isEnd(search(c.position, 'legal', 3).value)).toBe(false);
+    expect(search(c.position, 'legal', 4)).toMatchObject({ moveName: mate, value: WIN - 3 });
   });
 });
 
