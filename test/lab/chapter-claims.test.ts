@@ -410,3 +410,67 @@ describe('chapter 7, In games at equal time (dtree-elo-time)', () => {
     expect(at('mate-extension').high).toBeLessThan(10);
   });
 });
+
+describe('chapter 8, What each costs (end-of-game-methods)', () => {
+  interface Row {
+    id: string;
+    positions: number;
+    sameMove: number;
+    sameValue: number;
+    trapPlayed: number;
+    nodesRatio: number;
+    timeRatio: number;
+  }
+  const data = JSON.parse(
+    readFileSync('src/data/experiments/end-of-game-methods.json', 'utf8'),
+  ) as { results: { summary: Row[] } };
+  const row = (id: string): Row => data.results.summary.find((r) => r.id === id)!;
+
+  it('the plain king-capture search plays the trap in every shogi position and both seed examples; the others never', () => {
+    expect(row('drop-pawn-mate/king-capture').trapPlayed).toBe(
+      row('drop-pawn-mate/king-capture').positions,
+    );
+    expect(row('stalemate/king-capture').trapPlayed).toBe(2);
+    for (const m of ['legal', 'method-1', 'method-2'])
+      for (const g of ['drop-pawn-mate', 'stalemate']) expect(row(`${g}/${m}`).trapPlayed).toBe(0);
+  });
+
+  it('method 1 differs from legal moves once in the shogi group (it sees the mate sooner)', () => {
+    const r = row('drop-pawn-mate/method-1');
+    expect(r.positions - r.sameMove).toBe(1);
+    expect(row('drop-pawn-mate/method-2').sameMove).toBe(row('drop-pawn-mate/method-2').positions);
+  });
+
+  it('where no rule is near: the same value everywhere, the same move but once, more nodes; method 1 slow, the others about even', () => {
+    for (const m of ['king-capture', 'method-1', 'method-2']) {
+      const r = row(`ordinary/${m}`);
+      expect(r.sameValue).toBe(r.positions);
+      expect(r.positions - r.sameMove).toBeLessThanOrEqual(1);
+      expect(r.nodesRatio).toBeGreaterThan(1);
+    }
+    expect(row('ordinary/method-1').timeRatio).toBeGreaterThan(1.5);
+    expect(Math.abs(row('ordinary/king-capture').timeRatio - 1)).toBeLessThan(0.2);
+    expect(Math.abs(row('ordinary/method-2').timeRatio - 1)).toBeLessThan(0.2);
+  });
+});
+
+describe('chapter 8, Reading only checks (mate-search)', () => {
+  const data = JSON.parse(readFileSync('src/data/experiments/mate-search.json', 'utf8')) as {
+    results: {
+      total: { problems: number; dfpnSolved: number; alphabetaSolved: number; dfpnNomate: number };
+      summary: { dfpnLonger: number }[];
+      rows: { id: string; dfpn: { nomate?: boolean } }[];
+    };
+  };
+  const { total, summary, rows } = data.results;
+
+  it('df-pn solves far more than α-β; some of its lines are longer than the source states', () => {
+    expect(total.dfpnSolved).toBeGreaterThan(total.alphabetaSolved);
+    expect(summary.reduce((s, r) => s + r.dfpnLonger, 0)).toBeGreaterThan(0);
+  });
+
+  it('the one problem proved to have no mate is the Last Judgement', () => {
+    expect(total.dfpnNomate).toBe(1);
+    expect(rows.filter((r) => r.dfpn.nomate).map((r) => r.id)).toEqual(['last-judgement']);
+  });
+});

@@ -487,6 +487,17 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'KKPEE16', why: 'the name of KKPEE9 with four count states a side' },
     { phrase: 'KKPEE25', why: 'the name of KKPEE9 with five count states a side' },
   ],
+  'end-of-game': [
+    { phrase: 'method 1', why: 'the seed numbers its two methods' },
+    { phrase: 'method 2', why: 'the seed numbers its two methods' },
+    { phrase: 'Method 1', why: 'the seed numbers its two methods' },
+    { phrase: 'Method 2', why: 'the seed numbers its two methods' },
+    { phrase: '方法1', why: 'the seed numbers its two methods' },
+    { phrase: '方法2', why: 'the seed numbers its two methods' },
+    { phrase: 'plain 0', why: 'the value of a draw' },
+    { phrase: 'becomes 0', why: 'the value of a draw' },
+    { phrase: 'the 1 + ε trick', why: 'the name of a technique' },
+  ],
   'decision-trees': [
     { phrase: 'from the 40th ply on', why: SETTING },
     { phrase: 'played (class 1)', why: CLASS },

@@ -83,10 +83,10 @@ export const BOOK_PLAN: readonly PlannedChapter[] = [
   {
     order: 8,
     slug: 'end-of-game',
-    title: 'Drop-pawn mate, repetition and stalemate',
-    japanese: '打ち歩詰めと千日手',
+    title: 'Mates, drop-pawn mate, repetition and stalemate',
+    japanese: '詰みと打ち歩詰め',
     summary:
-      'The rules that depend on the reply — a pawn drop may not mate, fourfold repetition draws or loses — and how a king-capture search can see them.',
+      'The rules that depend on the reply — a pawn drop may not mate, a stalemate draws — and how a king-capture search can see them; a search made for mates; repetition.',
     source: ['004'],
   },
 ];
