@@ -86,6 +86,8 @@ class KcSearch {
   stopped = false;
   private readonly moves: Uint32Array[] = [];
   private readonly keys: Float64Array[] = [];
+  /** Method 1's legality test writes its moves here (it only counts them). */
+  private readonly legalScratch = new Uint32Array(600);
   /** Method 1: 1 at a ply reached by a pawn drop that gave check. */
   private readonly pawnDropCheck = new Uint8Array(MAX_PLY + 1);
 
@@ -249,10 +251,7 @@ class KcSearch {
    */
   private gameEnd(ply: number): number | null {
     const game = this.game;
-    const moves = this.moves[ply + 1] ?? new Uint32Array(600);
-    this.moves[ply + 1] = moves;
-    this.keys[ply + 1] ??= new Float64Array(600);
-    if (game.legalMoves(moves, 0) > 0) return null;
+    if (game.legalMoves(this.legalScratch, 0) > 0) return null;
     if (!game.inCheck()) return game.stalemateIsDraw ? 0 : -(WIN - ply);
     if (game.dropPawnMateRule && this.pawnDropCheck[ply] === 1) return WIN - ply;
     return -(WIN - ply);
