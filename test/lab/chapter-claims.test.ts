@@ -4,6 +4,7 @@
  * else, this fails and the sentence must change with the data.
  */
 import { readFileSync } from 'node:fs';
+import { countCode } from '../../scripts/end-of-game';
 import { describe, expect, it } from 'vitest';
 import { eloInterval, type EloInterval } from '../../src/components/lab/format';
 import type { MatchSeriesData } from '../../src/engine/lab/experiment-data';
@@ -425,6 +426,10 @@ describe('chapter 8, What each costs (end-of-game-methods)', () => {
     readFileSync('src/data/experiments/end-of-game-methods.json', 'utf8'),
   ) as { results: { summary: Row[] } };
   const row = (id: string): Row => data.results.summary.find((r) => r.id === id)!;
+
+  it('counts the code lines of today’s search.ts (run npm run experiment -- end-of-game-methods if not)', () => {
+    expect((data.results as unknown as { code: unknown }).code).toEqual(countCode());
+  });
 
   it('the plain king-capture search plays the trap in every shogi position and both seed examples; the others never', () => {
     expect(row('drop-pawn-mate/king-capture').trapPlayed).toBe(
