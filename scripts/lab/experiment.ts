@@ -122,7 +122,6 @@ async function runMatches(
       return row ? [row] : [];
     });
   mkdirSync(`${GAMES_DIR}/${e.name}`, { recursive: true });
-  let lastPlayed = provenance(command);
   for (const m of e.matches) {
     if (options.only && !options.only.includes(m.id)) continue;
     if (options.resume && kept.has(m.id)) {
@@ -134,7 +133,6 @@ async function runMatches(
     process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
     // The run's provenance as the match starts: the commit whose code plays it.
     const played = provenance(command);
-    lastPlayed = played;
     const started = performance.now();
     const run = await runMatch(settings, specs, {
       workers: options.workers,
@@ -160,9 +158,9 @@ async function runMatches(
       gamesPerSecond: result.gamesPerSecond,
       gamesFile: gamesFile.replace(/^public/, ''),
     });
-    // The header names the code of the last match played, not the tree as it is when the
-    // series ends (work may have gone on meanwhile; each row keeps its own).
-    write(e.name, { ...header(e, command, shared, lastPlayed), results: { matches: rows() } });
+    // The header names the code of the match just played, not the tree as it is when the match
+    // ends (work may have gone on meanwhile; each row keeps its own).
+    write(e.name, { ...header(e, command, shared, played), results: { matches: rows() } });
   }
 }
 
