@@ -21,7 +21,8 @@ import {
 } from '../../../engine/worker/protocol';
 import { Board } from '../Board';
 import { colorMark, colorName, describeMove } from '../board-model';
-import { useEngineClient, useGames, useSfenPosition } from './dtree-games';
+import { useEngineClient } from '../use-engine-client';
+import { useGames, useSfenPosition } from './dtree-games';
 import {
   count,
   KINDS,

@@ -17,7 +17,8 @@ import type {
 import { makeUsiMove } from '../../../engine/index';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';
-import { useEngineClient, useGames, useSfenPosition } from './dtree-games';
+import { useEngineClient } from '../use-engine-client';
+import { useGames, useSfenPosition } from './dtree-games';
 import {
   count,
   type GamePosition,

@@ -20,7 +20,8 @@ import {
 } from '../../../engine/worker/protocol';
 import { useDebounced } from '../move-eval/use-debounced';
 import { AccuracyChart } from './AccuracyChart';
-import { useEngineClient, useGames } from './dtree-games';
+import { useEngineClient } from '../use-engine-client';
+import { useGames } from './dtree-games';
 import {
   accuracyOf,
   confusionRows,

@@ -3,10 +3,9 @@
  * their engine worker): one fetch per file and page, shared by every widget that asks, and an
  * error a reader can act on when the file is missing or is not a games file.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseSfen, type Position } from '../../../engine/index';
 import type { MateGame, TeacherGame } from '../../../engine/lab/dtree-data';
-import { EngineClient } from '../../engine-client';
 
 export type GamesFile<G> = { ok: true; games: G[] } | { ok: false; error: string };
 
@@ -67,13 +66,6 @@ export function useGames<G extends TeacherGame | MateGame>(
     games: file?.ok ? file.games : null,
     error: file && !file.ok ? file.error : null,
   };
-}
-
-/** The widget's own engine client (its own worker), shut down when the widget goes. */
-export function useEngineClient(): () => EngineClient {
-  const client = useRef<EngineClient | null>(null);
-  useEffect(() => () => client.current?.shutdown(), []);
-  return () => (client.current ??= new EngineClient());
 }
 
 /** The position a worker's answer names by SFEN (null before the first answer). */

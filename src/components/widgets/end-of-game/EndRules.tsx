@@ -12,7 +12,7 @@ import { MAX_END_RULES_DEPTH, type EndRulesMessage } from '../../../engine/worke
 import type { Position } from '../../../engine/index';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';
-import { useEngineClient } from '../dtree/dtree-games';
+import { useEngineClient } from '../use-engine-client';
 import { ChessBoard } from './ChessBoard';
 import {
   comparisonRows,

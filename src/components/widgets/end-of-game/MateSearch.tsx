@@ -11,7 +11,7 @@ import type { ProofChild, ProofNode } from '../../../engine/mate/dfpn';
 import type { MateSearchMessage } from '../../../engine/worker/end-of-game';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';
-import { useEngineClient } from '../dtree/dtree-games';
+import { useEngineClient } from '../use-engine-client';
 import {
   budgetLabel,
   childBadge,
