@@ -139,6 +139,32 @@ describeBrowser('chapter 8, the end of the game', () => {
     await closeCleanly();
   });
 
+  it('heads each of its lab tables with the columns its rows have', async () => {
+    const { page } = await session.open(PAGE);
+    const tables = await page.$$eval('.lab-table[data-table] table', (ts) =>
+      ts.map((t) => {
+        const head = [...t.querySelectorAll('thead tr')].map((tr) =>
+          [...tr.children].reduce((n, c) => n + Number(c.getAttribute('colspan') ?? 1), 0),
+        );
+        const spanned = [...t.querySelectorAll('thead th[rowspan]')].length;
+        const row = t.querySelector('tbody tr:not(.lab-group)');
+        return {
+          header: head[0] ?? 0,
+          second: (head[1] ?? 0) + spanned,
+          cells: row ? row.children.length : 0,
+          lines: head.length,
+          first: t.querySelector('thead th')?.textContent?.trim() ?? '',
+        };
+      }),
+    );
+    expect(tables.map((t) => t.first)).toEqual(['Method', 'Plies']);
+    for (const t of tables) {
+      expect(t.header).toBe(t.cells);
+      if (t.lines > 1) expect(t.second).toBe(t.cells);
+    }
+    await closeCleanly();
+  });
+
   it('fits a phone', async () => {
     const { page } = await session.open(PAGE, PHONE);
     for (const widget of [SHOGI, CHESS]) await settled(await hydrate(page, widget));
