@@ -21,6 +21,8 @@ import { DfpnSearcher, isMatingLine } from '../src/engine/mate/dfpn';
 import { DEFAULT_OPTIONS, MATE, MATE_BOUND, Searcher } from '../src/engine/search/index';
 import { mateProofOptions } from '../src/engine/usi/options';
 import { formatTable } from './lib/table';
+import { cpuMs } from './lib/cpu';
+import { median } from '../src/engine/lab/stats';
 
 interface Problem {
   id: string;
@@ -59,11 +61,6 @@ function problems(maxPlies: number): Problem[] {
   ).problems.map((p) => ({ id: p.id, plies: p.plies, sfen: p.sfen, set: 'tsume-long' as const }));
   return [...short, ...long].filter((p) => p.plies <= maxPlies);
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 function runDfpn(solver: DfpnSearcher, p: Problem, nodes: number): SolverRow {
   const pos = mustParse(p.sfen);
@@ -112,12 +109,8 @@ export function runMateBench(
   return rows;
 }
 
-const median = (xs: number[]): number => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+/** The median over the problems solved; NaN (null in the JSON, '–' in the table) when none was. */
+const medianOf = (xs: number[]): number => (xs.length === 0 ? NaN : median(xs));
 
 export interface MateBenchSummary {
   /** The length as text, so the chapter can name a row: `summary.7.dfpnSolved`. */
@@ -147,10 +140,10 @@ export function summarise(rows: readonly MateBenchRow[]): MateBenchSummary[] {
       problems: group.length,
       dfpnSolved: d.length,
       alphabetaSolved: a.length,
-      dfpnMedianNodes: median(d.map((r) => r.dfpn.nodes)),
-      dfpnMedianMs: median(d.map((r) => r.dfpn.ms)),
-      alphabetaMedianNodes: median(a.map((r) => r.alphabeta.nodes)),
-      alphabetaMedianMs: median(a.map((r) => r.alphabeta.ms)),
+      dfpnMedianNodes: medianOf(d.map((r) => r.dfpn.nodes)),
+      dfpnMedianMs: medianOf(d.map((r) => r.dfpn.ms)),
+      alphabetaMedianNodes: medianOf(a.map((r) => r.alphabeta.nodes)),
+      alphabetaMedianMs: medianOf(a.map((r) => r.alphabeta.ms)),
       dfpnLonger: d.filter((r) => r.dfpn.length > plies).length,
     };
   });

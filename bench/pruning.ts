@@ -31,6 +31,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseSfen, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions, type SearchResult } from '../src/engine/search/index';
+import { cpuMs } from './lib/cpu';
 
 const KEEP_NOTHING = { forwardKeepCaptures: false, forwardKeepChecks: false } as const;
 
@@ -119,11 +120,6 @@ function parse(sfen: string): Position {
   if (!r.ok) throw new Error(`bad SFEN in the fixture: ${r.error}`);
   return r.value;
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 /** One search from a cold start (fresh tables), timed by CPU time. */
 function run(

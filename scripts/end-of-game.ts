@@ -26,6 +26,7 @@ import { parseSfen } from '../src/engine/sfen';
 import { scanRegions } from '../src/components/source/regions';
 import { CHESS_POSITIONS, SHOGI_POSITIONS } from '../src/components/widgets/end-of-game/positions';
 import { formatTable } from '../bench/lib/table';
+import { cpuMs } from '../bench/lib/cpu';
 
 /**
  * Plies for shogi and chess: depth 3 of a shogi middle game is about a second for method 1; depth
@@ -112,11 +113,6 @@ function gameOf(c: Case): KingCaptureGame {
   if (!r.ok) throw new Error(`${c.id}: ${r.error}`);
   return shogiGame(r.value);
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 function measure(c: Case, rules: EndRules, plainZero: boolean): MethodRow {
   let best = Infinity;

@@ -236,7 +236,12 @@ function MoveItem(props: {
   const p = shareOfOnes(move.counts);
   return (
     <li data-usi={move.usi} data-label={move.label} data-teacher={move.teacher || undefined}>
-      <button type="button" class="dt-move" aria-pressed={selected} onClick={props.onSelect}>
+      <button
+        type="button"
+        class="row-button dt-move"
+        aria-pressed={selected}
+        onClick={props.onSelect}
+      >
         <span class="dt-move-name">
           <span lang="ja" class="dt-kanji">
             {kanji}

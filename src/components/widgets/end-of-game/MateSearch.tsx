@@ -350,7 +350,7 @@ function ChildItem(props: { child: ProofChild; mark: string; onWalk: () => void 
   const { child, mark } = props;
   return (
     <li data-move={child.move} data-status={child.status}>
-      <button type="button" class="ms-child" onClick={props.onWalk}>
+      <button type="button" class="row-button ms-child" onClick={props.onWalk}>
         <span class="ms-child-move">
           {mark}
           {child.move}
