@@ -24,7 +24,7 @@ import { formatTable } from './lib/table';
 import { cpuMs } from './lib/cpu';
 import { median } from '../src/engine/lab/stats';
 
-interface Problem {
+export interface Problem {
   id: string;
   plies: number;
   sfen: string;
@@ -49,10 +49,10 @@ export interface MateBenchRow {
   alphabeta: SolverRow;
 }
 
-const readJson = <T>(path: string): T =>
+export const readJson = <T>(path: string): T =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
 
-function problems(maxPlies: number): Problem[] {
+export function problems(maxPlies: number): Problem[] {
   const short = readJson<{ problems: { name: string; plies: number; sfen: string }[] }>(
     '../test/fixtures/tsume.json',
   ).problems.map((p) => ({ id: p.name, plies: p.plies, sfen: p.sfen, set: 'tsume' as const }));
@@ -82,7 +82,7 @@ function runAlphaBeta(searcher: Searcher, p: Problem, nodes: number): SolverRow 
   return { solved, length: solved ? MATE - r.value : 0, nodes: r.nodes, ms };
 }
 
-function mustParse(sfen: string) {
+export function mustParse(sfen: string) {
   const r = parseSfen(sfen);
   if (!r.ok) throw new Error(r.error);
   return r.value;

@@ -353,6 +353,28 @@ export const EXPERIMENTS: readonly Experiment[] = [
     script: 'bench:mate',
     args: ['--nodes', '1000000'],
   },
+  {
+    name: 'mate-probe',
+    kind: 'command',
+    title: 'A mate search at the leaves of α-β',
+    question:
+      'With a 300-node df-pn mate search at the nodes next to the horizon, everywhere or only where the king under attack has few flight squares, how many 5- to 13-ply mates does the game search find within 200,000 nodes, and what does the probe cost in ordinary positions?',
+    chapter: { slug: 'end-of-game', section: 'the-horizon-near-the-king' },
+    script: 'bench:mate-probe',
+    args: [],
+  },
+  {
+    name: 'mate-probe-elo-time',
+    kind: 'matches',
+    title: 'The mate search at the leaves in games',
+    question:
+      'At 50 ms a move, does a 300-node mate search near the horizon, where the king has at most two flight squares, pay for its time?',
+    chapter: { slug: 'end-of-game', section: 'the-horizon-near-the-king' },
+    matches: [{ id: 'mate-probe', a: 'mate-probe', b: 'plain' }],
+    games: 200,
+    limits: { movetimeMs: 50 },
+    ...SERIES_RULES,
+  },
 ];
 
 export const experimentByName = (name: string): Experiment | undefined =>

@@ -54,6 +54,12 @@ export const PRESETS: readonly Preset[] = [
     kind: 'extension',
     options: { recaptureExtension: true },
   },
+  {
+    id: 'mate-probe',
+    label: 'mate search at the leaves',
+    kind: 'extension',
+    options: { mateProbeNodes: 300, mateProbeDepth: 1, mateProbeFlights: 2 },
+  },
   { id: 'dual-credit', label: 'Dual Credit', kind: 'extension', options: { dualCredit: true } },
   {
     id: 'dual-credit-every',

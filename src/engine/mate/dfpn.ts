@@ -185,6 +185,13 @@ interface Frame {
 
 const MAX_FRAMES = 1024;
 
+/**
+ * A probe's longest line: the budgets that suit a search's leaves (tens to thousands of nodes)
+ * seldom prove anything longer, and a short cap keeps a probe from wandering down one long series
+ * of checks.
+ */
+export const PROBE_MAX_PLY = 15;
+
 const addSat = (a: number, b: number): number => Math.min(INFINITE, a + b);
 
 /**
@@ -256,6 +263,42 @@ export class DfpnSearcher {
       timeMs: Date.now() - start,
     };
   }
+
+  // #region dfpn-probe
+  /**
+   * A small mate search inside another search (the horizon near the king): is there a mate for
+   * the side to move within `nodes` nodes? Returns the mate's length in plies along the proof
+   * found (not always the shortest), or 0 when none was proven. Unlike `solve`, the table is kept
+   * from one probe to the next, so a position met again is answered at once, and lines are capped
+   * at `maxPly` plies from each probe's own root.
+   *
+   * A proof is always a mate wherever the position stands: the defender's every evasion was
+   * answered, and a repetition or the cap only ever counts against the attacker. A disproof may
+   * come from the cap or a repetition met in an earlier probe, so a probe can miss a mate; it can
+   * never invent one. `pos` is left as it was; its side to move should not be in check.
+   */
+  probe(pos: Position, nodes: number, maxPly = PROBE_MAX_PLY): number {
+    const t = this.table;
+    const e = t.find(pos.keyLo, pos.keyHi);
+    this.nodes = 0;
+    if (e >= 0 && (t.pn[e] === 0 || t.dn[e] === 0)) return t.pn[e] === 0 ? t.length[e]! : 0;
+    this.stopped = false;
+    this.nodeLimit = nodes;
+    this.deadline = Infinity;
+    this.shouldStop = undefined;
+    this.onProgress = undefined;
+    this.rootPly = pos.ply;
+    this.maxPly = Math.min(maxPly, MAX_FRAMES - 1);
+    this.search(pos, true, INFINITE, INFINITE, 0);
+    const r = t.find(pos.keyLo, pos.keyHi);
+    return r >= 0 && t.pn[r] === 0 ? t.length[r]! : 0;
+  }
+
+  /** Nodes the last `probe` expanded (0 when the table answered it). */
+  get probeNodes(): number {
+    return this.nodes;
+  }
+  // #endregion
 
   /** One df-pn run from an empty table with lines capped at `maxPly` plies. */
   private prove(
@@ -516,4 +559,30 @@ export function isMatingLine(pos: Position, line: readonly Move[]): boolean {
   const mated = okSoFar && line.length % 2 === 1 && isMate(pos);
   for (let i = played.length - 1; i >= 0; i--) pos.undoMove(played[i]!);
   return mated;
+}
+
+/**
+ * Does `move` mate: a check after which df-pn proves every evasion mated, each within `nodes`?
+ * A check of a search's claim that `move` starts a mate. `pos` is left as it was.
+ */
+export function isMatingMove(
+  pos: Position,
+  move: Move,
+  solver: DfpnSearcher,
+  nodes = 1_000_000,
+): boolean {
+  if (!givesCheck(pos, move)) return false;
+  pos.doMove(move);
+  let all = true;
+  if (!isMate(pos)) {
+    const evasions = new Uint32Array(MAX_MOVES);
+    const n = generateMoves(pos, evasions, 0);
+    for (let i = 0; i < n && all; i++) {
+      pos.doMove(evasions[i]!);
+      all = solver.solve(pos, { nodes, shorten: false }).status === 'mate';
+      pos.undoMove(evasions[i]!);
+    }
+  }
+  pos.undoMove(move);
+  return all;
 }

@@ -22,6 +22,7 @@ import {
   passCredits,
 } from './dual-credit';
 import { forwardPruneReason } from './forward-pruning';
+import { probeMate } from './mate-probe';
 import { rewardQuiet } from './ordering';
 import {
   futilityValue,
@@ -117,9 +118,10 @@ function leaf(
   value: number,
   kind: TraceKind,
   reason: Reason,
+  a = 0,
 ): number {
   if (s.trace === null) return value;
-  return done(s, s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta), value, kind, reason);
+  return done(s, s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta), value, kind, reason, a);
 }
 
 // #region rules-step
@@ -154,8 +156,18 @@ function valueByRules(
 }
 // #endregion
 
-/** Step 2. At the horizon: quiescence search, or the static value when it is off. */
+/**
+ * Step 2. At the horizon: a mate the mate search at the leaves proves (when on), else quiescence
+ * search, or the static value when it is off.
+ */
 function horizon(s: SearchState, ply: number, depth: number, alpha: number, beta: number): number {
+  if (s.mateProbeOn && ply > 0 && !s.pos.inCheck()) {
+    const length = probeMate(s);
+    if (length > 0) {
+      const v = mateIn(ply + length);
+      return leaf(s, ply, depth, alpha, beta, v, 'mate', Reason.MateProbe, length);
+    }
+  }
   if (s.options.quiescence && ply < MAX_SEARCH_PLY - 1) {
     const id = s.trace === null ? -1 : s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta);
     // Quiescence nodes are summarised by this one, not drawn one by one.
@@ -243,8 +255,16 @@ export function alphaBeta(
     }
   }
 
-  // Step 4. The static value, for the pruning steps that compare it with α and β.
   const inCheck = pos.inCheck();
+
+  // Step 3b. Near the horizon, the mate search at the leaves (mate-probe.ts): a proven mate ends
+  // the node. Not at the root, which must name a move.
+  if (s.mateProbeOn && ply > 0 && depth <= o.mateProbeDepth && !inCheck) {
+    const length = probeMate(s);
+    if (length > 0) return done(s, id, mateIn(ply + length), 'mate', Reason.MateProbe, length);
+  }
+
+  // Step 4. The static value, for the pruning steps that compare it with α and β.
   const mayPrune = !pvNode && !inCheck;
   const staticEval = mayPrune && s.wantsStaticEval ? s.evaluate() : 0;
 

@@ -92,6 +92,7 @@ export class Searcher {
   /** Forget everything learnt: a new game. */
   clear(): void {
     this.tt.clear();
+    this.state?.mateProber?.table.clear();
     this.state?.history.fill(0);
     this.state?.killers.fill(0);
   }

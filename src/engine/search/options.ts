@@ -24,6 +24,7 @@ import { ALPHA_BETA_OPTIONS } from './alphabeta';
 import { DUAL_CREDIT_OPTIONS } from './dual-credit';
 import { EXTENSION_OPTIONS } from './extensions';
 import { FORWARD_PRUNING_OPTIONS } from './forward-pruning';
+import { MATE_PROBE_OPTIONS } from './mate-probe';
 import { ORDERING_OPTIONS } from './ordering';
 import { FUTILITY_OPTIONS, LMR_OPTIONS, NULL_MOVE_OPTIONS, RAZORING_OPTIONS } from './pruning';
 import { QUIESCENCE_OPTIONS } from './quiescence';
@@ -57,6 +58,12 @@ export const OPTION_GROUPS = [
     title: 'Extensions',
     blurb: 'Read some lines deeper than the rest.',
     options: EXTENSION_OPTIONS,
+  },
+  {
+    id: 'mate-probe',
+    title: 'Mate search at the leaves (chapter 8)',
+    blurb: 'A small df-pn mate search near the horizon, for mates α-β has no depth left to see.',
+    options: MATE_PROBE_OPTIONS,
   },
   {
     id: 'dual-credit',
@@ -108,6 +115,7 @@ export const SEARCH_OPTION_DECLS = {
   ...FUTILITY_OPTIONS,
   ...RAZORING_OPTIONS,
   ...EXTENSION_OPTIONS,
+  ...MATE_PROBE_OPTIONS,
   ...DUAL_CREDIT_OPTIONS,
   ...TREE_OPTIONS,
   ...ALPHA_BETA_OPTIONS,

@@ -4,6 +4,7 @@
  * signal. Allocated once per Searcher and reused, so the search allocates nothing per node.
  */
 import type { Evaluator } from '../eval/evaluator';
+import type { DfpnSearcher } from '../mate/dfpn';
 import { MAX_MOVES } from '../movegen';
 import type { Position } from '../position';
 import type { Move } from '../types';
@@ -34,6 +35,9 @@ export const Counter = {
   DualCreditExtension: 11,
   DualCreditResearch: 12,
   TreeMateExtension: 13,
+  MateProbe: 14,
+  MateProbeProven: 15,
+  MateProbeNodes: 16,
 } as const;
 /** The counters' names in SearchStats.counters, by index. */
 export const COUNTER_NAMES = [
@@ -51,6 +55,9 @@ export const COUNTER_NAMES = [
   'dual-credit-extension',
   'dual-credit-research',
   'tree-mate-extension',
+  'mate-probe',
+  'mate-probe-proven',
+  'mate-probe-nodes',
 ] as const;
 
 /** Counters a search returns; `counters` holds one entry per pruning or extension that fired. */
@@ -139,6 +146,9 @@ export class SearchState {
    * LMR): a mate the search finds is then proven, and iterative deepening may stop on it.
    */
   matesAreProofs = true;
+  /** The mate search at the leaves is on (mate-probe.ts), and its searcher once made. */
+  mateProbeOn = false;
+  mateProber: DfpnSearcher | null = null;
 
   // Statistics, in plain fields and typed arrays while the search runs (see stats()).
   nodes = 0;
@@ -203,6 +213,7 @@ export class SearchState {
     this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
     this.seeCaptures = o.captureOrder === 'see';
     this.wantsStaticEval = o.nullMove || o.futility || o.razoring;
+    this.mateProbeOn = o.mateProbeNodes > 0;
     this.matesAreProofs =
       this.forwardMode === ForwardMode.Off && !o.nullMove && !o.futility && !o.razoring && !o.lmr;
   }

@@ -72,6 +72,8 @@ export const Reason = {
   ForwardRank: 15,
   /** a = the decision tree's share of best moves at the move's leaf, in thousandths. */
   ForwardTree: 16,
+  /** a = the mate's length in plies. */
+  MateProbe: 17,
 } as const;
 export type Reason = (typeof Reason)[keyof typeof Reason];
 
@@ -224,6 +226,8 @@ function reasonText(n: RawNode): string {
       return `forward pruning: value ${n.a} ranks below the first ${n.b}`;
     case Reason.ForwardTree:
       return `forward pruning: the decision tree judges it not best (${n.a / 10}% of its leaf were best moves)`;
+    case Reason.MateProbe:
+      return `the mate search at the leaves proved a mate in ${n.a} plies`;
   }
 }
 

@@ -52,7 +52,7 @@ export function pvArrows(position: string, pv: readonly string[], alt = false): 
 
 export interface CounterInfo {
   label: string;
-  kind: 'pruning' | 'reduction' | 'extension';
+  kind: 'pruning' | 'reduction' | 'extension' | 'mate';
 }
 
 /** The engine's counters (SearchStats.counters), named for the reader. */
@@ -71,6 +71,9 @@ export const COUNTER_INFO: Readonly<Record<string, CounterInfo>> = {
   'dual-credit-extension': { label: 'Plies of extension from credit', kind: 'extension' },
   'dual-credit-research': { label: 'Moves re-searched with credit', kind: 'extension' },
   'tree-mate-extension': { label: 'Mate threats extended (tree)', kind: 'extension' },
+  'mate-probe': { label: 'Mate searches at the leaves', kind: 'mate' },
+  'mate-probe-proven': { label: '…that proved a mate', kind: 'mate' },
+  'mate-probe-nodes': { label: '…their nodes (in the total)', kind: 'mate' },
 };
 
 export interface CounterRow {
