@@ -368,9 +368,12 @@ export const EXPERIMENTS: readonly Experiment[] = [
     kind: 'matches',
     title: 'The mate search at the leaves in games',
     question:
-      'At 50 ms a move, does a 300-node mate search near the horizon, where the king has at most two flight squares, pay for its time?',
+      'At 50 ms a move, does a 300-node mate search near the horizon, where the king under attack has at most two flight squares (or at most one), pay for its time?',
     chapter: { slug: 'end-of-game', section: 'the-horizon-near-the-king' },
-    matches: [{ id: 'mate-probe', a: 'mate-probe', b: 'plain' }],
+    matches: [
+      { id: 'flights-2', a: 'mate-probe', b: 'plain' },
+      { id: 'flights-1', a: 'mate-probe-1', b: 'plain' },
+    ],
     games: 200,
     limits: { movetimeMs: 50 },
     ...SERIES_RULES,

@@ -56,9 +56,15 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'mate-probe',
-    label: 'mate search at the leaves',
+    label: 'mate search at the leaves, king with ≤ 2 flights',
     kind: 'extension',
     options: { mateProbeNodes: 300, mateProbeDepth: 1, mateProbeFlights: 2 },
+  },
+  {
+    id: 'mate-probe-1',
+    label: 'mate search at the leaves, king with ≤ 1 flight',
+    kind: 'extension',
+    options: { mateProbeNodes: 300, mateProbeDepth: 1, mateProbeFlights: 1 },
   },
   { id: 'dual-credit', label: 'Dual Credit', kind: 'extension', options: { dualCredit: true } },
   {

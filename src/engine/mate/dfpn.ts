@@ -562,25 +562,26 @@ export function isMatingLine(pos: Position, line: readonly Move[]): boolean {
 }
 
 /**
- * Does `move` mate: a check after which df-pn proves every evasion mated, each within `nodes`?
- * A check of a search's claim that `move` starts a mate. `pos` is left as it was.
+ * Does `move` win by force: after it, is every reply answered by a mate df-pn proves within
+ * `nodes` (or is there no reply at all)? A check of a search's claim that `move` wins: the move
+ * need not be a check, since a quiet move that leaves every defence mated (必至, hisshi) wins the
+ * game too, though a mate problem would not accept it. `pos` is left as it was.
  */
-export function isMatingMove(
+export function forcesMate(
   pos: Position,
   move: Move,
   solver: DfpnSearcher,
   nodes = 1_000_000,
 ): boolean {
-  if (!givesCheck(pos, move)) return false;
   pos.doMove(move);
   let all = true;
   if (!isMate(pos)) {
-    const evasions = new Uint32Array(MAX_MOVES);
-    const n = generateMoves(pos, evasions, 0);
+    const replies = new Uint32Array(MAX_MOVES);
+    const n = generateMoves(pos, replies, 0);
     for (let i = 0; i < n && all; i++) {
-      pos.doMove(evasions[i]!);
+      pos.doMove(replies[i]!);
       all = solver.solve(pos, { nodes, shorten: false }).status === 'mate';
-      pos.undoMove(evasions[i]!);
+      pos.undoMove(replies[i]!);
     }
   }
   pos.undoMove(move);

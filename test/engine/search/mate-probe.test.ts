@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseUsiMove, type Position } from '../../../src/engine/index';
-import { DfpnSearcher, isMatingMove, PROBE_MAX_PLY } from '../../../src/engine/mate/dfpn';
+import { DfpnSearcher, forcesMate, PROBE_MAX_PLY } from '../../../src/engine/mate/dfpn';
 import {
   MATE,
   MATE_BOUND,
@@ -30,7 +30,7 @@ const BENCH = readFixture<{ positions: { name: string; sfen: string }[] }>(
 /** Does the USI move mate (df-pn proves every evasion mated)? */
 function isMatingUsi(pos: Position, move: string): boolean {
   const m = parseUsiMove(pos, move);
-  return m.ok && isMatingMove(pos, m.value, new DfpnSearcher(8), 200_000);
+  return m.ok && forcesMate(pos, m.value, new DfpnSearcher(8), 200_000);
 }
 
 const search = (sfen: string, options: object, depth: number): SearchResult =>
