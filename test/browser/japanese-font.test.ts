@@ -1,0 +1,112 @@
+/**
+ * Japanese that always renders (the site's own Japanese font, japanese-font.css): on a machine
+ * without Japanese system fonts, as CI's Chromium is, the pieces of a board are drawn with the
+ * site's font and are not the empty box a missing glyph becomes; the English text keeps its own
+ * font; and a chapter page downloads only a few of the font's files.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { JAPANESE_FAMILY } from '../../scripts/japanese-font';
+import { describeBrowser, pageSession } from './harness';
+
+const CHAPTER = '/board/';
+
+/** The platform fonts Chromium used for the first element matching `selector`. */
+async function platformFonts(
+  page: Page,
+  selector: string,
+): Promise<{ familyName: string; isCustomFont: boolean; glyphCount: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+/**
+ * A piece's text drawn on a canvas in the piece's own computed font, and U+E000 (a private-use
+ * code point no font here has: the missing-glyph box) in the same font; with `fallbackOnly`, the
+ * piece drawn as it would be without the site's font. Returns how many pixels differ from the box.
+ */
+function pixelsUnlikeBox(page: Page, fallbackOnly: boolean): Promise<number> {
+  return page.evaluate(
+    async ([family, onlyFallback]) => {
+      const piece = document.querySelector('.piece-kanji')!;
+      const style = getComputedStyle(piece);
+      const stack = onlyFallback
+        ? style.fontFamily.replaceAll(`'${family}'`, '').replaceAll(`"${family}"`, '')
+        : style.fontFamily;
+      const font = `${style.fontWeight} 48px ${stack.replace(/^\s*,|,\s*,/g, ',')}`;
+      await document.fonts.load(font, piece.textContent ?? '');
+      const draw = (text: string): Uint8ClampedArray => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64;
+        canvas.height = 64;
+        const ctx = canvas.getContext('2d')!;
+        ctx.font = font;
+        ctx.textBaseline = 'middle';
+        ctx.fillText(text, 8, 32);
+        return ctx.getImageData(0, 0, 64, 64).data;
+      };
+      const glyph = draw(piece.textContent ?? '');
+      const box = draw('\uE000');
+      let differ = 0;
+      for (let i = 3; i < glyph.length; i += 4) if (glyph[i] !== box[i]) differ++;
+      return differ;
+    },
+    [JAPANESE_FAMILY, fallbackOnly] as const,
+  );
+}
+
+describeBrowser('Japanese that always renders', () => {
+  const session = pageSession();
+  const { closeCleanly } = session;
+
+  it('draws the pieces with the site’s Japanese font, not as boxes', async () => {
+    const { page } = await session.open(CHAPTER);
+    await page.locator('.piece-kanji').first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const piece = (await page.locator('.piece-kanji').first().textContent()) ?? '';
+    expect(piece).toMatch(/[\u4e00-\u9fff]/);
+    const check = await page.evaluate(
+      ([family, text]) => document.fonts.check(`600 22px "${family}"`, text),
+      [JAPANESE_FAMILY, piece] as const,
+    );
+    expect(check).toBe(true);
+    const fonts = await platformFonts(page, '.piece-kanji');
+    expect(fonts.some((f) => f.isCustomFont && f.familyName.startsWith('Noto Serif JP'))).toBe(
+      true,
+    );
+    // Drawn, the piece is not the missing-glyph box…
+    expect(await pixelsUnlikeBox(page, false)).toBeGreaterThan(50);
+    // …which it would be without the site's font on a machine with no Japanese font of its own,
+    // as CI's is: there the same comparison finds nothing to tell the two apart.
+    if (process.env.CI === 'true') expect(await pixelsUnlikeBox(page, true)).toBeLessThan(50);
+    await closeCleanly();
+  });
+
+  it('keeps English in its own font, and a chapter downloads only a few of the font’s files', async () => {
+    const { page } = await session.open(CHAPTER);
+    const sizes: number[] = [];
+    const bytes = new Map<string, number>();
+    page.on('response', async (r) => {
+      if (r.url().endsWith('.woff2')) bytes.set(r.url(), (await r.body()).length);
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    for (const [url, n] of bytes) if (url.includes('noto-serif-jp')) sizes.push(n);
+    const paragraph = await platformFonts(page, 'main p');
+    expect(
+      paragraph.some((f) => f.familyName.startsWith('Noto Serif JP') && f.glyphCount > 20),
+    ).toBe(false);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.length).toBeLessThan(40);
+    const kb = sizes.reduce((a, b) => a + b, 0) / 1024;
+    expect(kb).toBeLessThan(1500);
+    console.info(`${CHAPTER}: ${sizes.length} Japanese font files, ${kb.toFixed(0)} KB`);
+    await closeCleanly();
+  });
+});
