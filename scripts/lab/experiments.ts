@@ -143,7 +143,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Where the reference move ranks',
     question:
       'How high does seed 000’s move evaluation rank the move a deeper search plays, with its constants and with each changed?',
-    chapter: { slug: 'move-evaluation', section: 'tuning-against-a-deeper-search' },
+    chapter: { slug: 'move-evaluation', section: 'measuring-a-move-evaluation' },
     script: 'move-rank',
     args: [],
   },
