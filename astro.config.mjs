@@ -2,15 +2,20 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
+import sitemap from '@astrojs/sitemap';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { CODE_THEMES } from './src/components/source/themes.ts';
+import linkCheck from './src/integrations/link-check.ts';
 
 export default defineConfig({
+  // Where the book is served, for the sitemap and the pages' canonical and social-preview URLs:
+  // set SITE_URL when building for a real address (the default is `npm run dev`'s).
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   build: { format: 'directory' },
   server: { port: 4321 },
-  integrations: [mdx(), preact()],
+  integrations: [mdx(), preact(), sitemap(), linkCheck()],
   markdown: {
     // Formulas in $…$ and $$…$$ (chapter 7's entropy), rendered to HTML at build time by KaTeX.
     remarkPlugins: [remarkMath],

@@ -37,6 +37,33 @@ describeBrowser('every page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('answers an address the book does not have with its 404 page, status 404', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(siteUrl('/no-such-chapter/'));
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toMatch(/not in the book/);
+    expect(await page.locator('.not-found-chapters a[href="/board/"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('gives every page a canonical address and a social preview, and the site a sitemap', async () => {
+    const { page, problems } = await openPage(browser, '/end-of-game/');
+    const meta = (selector: string): Promise<string | null> =>
+      page.locator(selector).getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toMatch(/Mates, drop-pawn mate/);
+    expect((await meta('meta[property="og:description"]'))?.length).toBeGreaterThan(40);
+    expect(await meta('meta[property="og:type"]')).toBe('article');
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(/\/end-of-game\/$/);
+    expect(await meta('meta[property="og:url"]')).toBe(canonical);
+    const sitemap = await page.request.get(siteUrl('/sitemap-0.xml'));
+    const xml = await sitemap.text();
+    for (const path of PAGES) expect(xml).toContain(`${new URL(canonical!).origin}${path}<`);
+    expect(xml).toContain('/end-of-game/<');
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
   it('lists every planned chapter on the home page, linking only the written ones', async () => {
     const { page } = await openPage(browser, '/');
     const items = page.locator('.chapter-list > li');
