@@ -479,3 +479,57 @@ describe('chapter 8, Reading only checks (mate-search)', () => {
     expect(rows.filter((r) => r.dfpn.nomate).map((r) => r.id)).toEqual(['last-judgement']);
   });
 });
+
+describe('chapter 8, The horizon near the king (mate-probe)', () => {
+  interface Tsume {
+    id: string;
+    solved: number;
+    unconfirmed: number;
+    byLength: { plies: number; problems: number; solved: number }[];
+  }
+  interface Ordinary {
+    id: string;
+    medianTimeRatio: number;
+    sameMove: number;
+    positions: number;
+  }
+  const data = JSON.parse(readFileSync('src/data/experiments/mate-probe.json', 'utf8')) as {
+    results: { tsume: Tsume[]; ordinary: Ordinary[] };
+  };
+  const tsume = (id: string): Tsume => data.results.tsume.find((t) => t.id === id)!;
+  const ordinary = (id: string): Ordinary => data.results.ordinary.find((o) => o.id === id)!;
+
+  it('the probe solves more the more places it runs; the plain search none of the longest', () => {
+    expect(tsume('off').solved).toBeLessThan(tsume('flights1').solved);
+    expect(tsume('flights1').solved).toBeLessThan(tsume('flights2').solved);
+    expect(tsume('flights2').solved).toBeLessThan(tsume('everywhere').solved);
+    for (const b of tsume('off').byLength) if (b.plies >= 9) expect(b.solved, `${b.plies}`).toBe(0);
+    const long = tsume('everywhere').byLength.filter((b) => b.plies >= 9);
+    const solvedLong = long.reduce((n, b) => n + b.solved, 0);
+    expect(solvedLong * 2).toBeGreaterThan(long.reduce((n, b) => n + b.problems, 0));
+  });
+
+  it('a few reported mates are unconfirmed, with the probe and without', () => {
+    for (const id of ['off', 'everywhere']) {
+      expect(tsume(id).unconfirmed, id).toBeGreaterThan(0);
+      expect(tsume(id).unconfirmed, id).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('everywhere it multiplies the time many times; near a boxed-in king far less; no move changes', () => {
+    expect(ordinary('everywhere').medianTimeRatio).toBeGreaterThan(10);
+    expect(ordinary('flights1').medianTimeRatio).toBeLessThan(
+      ordinary('everywhere').medianTimeRatio / 4,
+    );
+    for (const o of data.results.ordinary) expect(o.sameMove, o.id).toBe(o.positions);
+  });
+});
+
+describe('chapter 8, In games (mate-probe-elo-time)', () => {
+  const elo = series('mate-probe-elo-time');
+
+  it('both forms of the probe lose clearly at equal time', () => {
+    expect([...elo.keys()].sort()).toEqual(['flights-1', 'flights-2']);
+    for (const [id, i] of elo) expect(i.high, id).toBeLessThan(0);
+  });
+});

@@ -497,6 +497,23 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'plain 0', why: 'the value of a draw' },
     { phrase: 'becomes 0', why: 'the value of a draw' },
     { phrase: 'the 1 + ε trick', why: 'the name of a technique' },
+    {
+      phrase: 'so a mate in five plies is out of sight at depth 3',
+      why: 'the widget’s first problem, searched at depth 3 without the probe',
+      pinnedBy: 'test/engine/search/mate-probe.test.ts',
+    },
+    {
+      phrase: 'search the mate in 5 to depth 2',
+      why: TRY,
+      pinnedBy: 'test/engine/search/mate-probe.test.ts',
+    },
+    { phrase: 'with a 300-node mate search', why: SETTING },
+    { phrase: "A's depth to 3", why: TRY },
+    { phrase: '**Only near a boxed-in king** to 1', why: TRY },
+    {
+      phrase: 'that are 5 to 13 plies long',
+      why: 'the experiment’s choice of problems (bench/mate-probe.ts)',
+    },
   ],
   'decision-trees': [
     { phrase: 'from the 40th ply on', why: SETTING },
