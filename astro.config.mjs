@@ -7,6 +7,7 @@ import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { CODE_THEMES } from './src/components/source/themes.ts';
 import linkCheck from './src/integrations/link-check.ts';
+import pagefindIndex from './src/integrations/pagefind.ts';
 
 export default defineConfig({
   // Where the book is served, for the sitemap and the pages' canonical and social-preview URLs:
@@ -15,7 +16,8 @@ export default defineConfig({
   output: 'static',
   build: { format: 'directory' },
   server: { port: 4321 },
-  integrations: [mdx(), preact(), sitemap(), linkCheck()],
+  // Order matters after the build: the search index is written before the links are checked.
+  integrations: [mdx(), preact(), sitemap(), pagefindIndex(), linkCheck()],
   markdown: {
     // Formulas in $…$ and $$…$$ (chapter 7's entropy), rendered to HTML at build time by KaTeX.
     remarkPlugins: [remarkMath],

@@ -1,0 +1,60 @@
+/**
+ * The search page's script: Pagefind's own interface over the index the build writes to
+ * /pagefind/ (src/integrations/pagefind.ts), started with `?q=` when the address has one.
+ */
+interface PagefindUIOptions {
+  element: string;
+  showSubResults: boolean;
+  showImages: boolean;
+  resetStyles: boolean;
+  translations?: Record<string, string>;
+}
+/** Pagefind's interface, as much of it as this page uses (pagefind-ui.js sets it on window). */
+interface PagefindUIInstance {
+  triggerSearch: (term: string) => void;
+}
+type PagefindUIConstructor = new (options: PagefindUIOptions) => PagefindUIInstance;
+
+/** Load a script by URL; resolves when it has run. */
+const load = (src: string): Promise<void> =>
+  new Promise((done, fail) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = () => done();
+    s.onerror = () => fail(new Error(`could not load ${src}`));
+    document.head.append(s);
+  });
+
+async function start(root: HTMLElement): Promise<void> {
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = '/pagefind/pagefind-ui.css';
+  document.head.append(css);
+  await load('/pagefind/pagefind-ui.js');
+  const UI = (window as unknown as { PagefindUI: PagefindUIConstructor }).PagefindUI;
+  const ui = new UI({
+    element: '[data-search]',
+    showSubResults: true,
+    showImages: false,
+    resetStyles: true,
+    translations: { placeholder: 'Search the book' },
+  });
+  root.dataset.ready = 'true';
+  const q = new URLSearchParams(location.search).get('q');
+  if (q) ui.triggerSearch(q);
+}
+
+/**
+ * Start the search page (src/pages/search.astro). The index exists only in a built site: ask for
+ * it before loading the interface, so the dev server shows a note instead of an error.
+ */
+export function startSearchPage(): void {
+  const root = document.querySelector<HTMLElement>('[data-search]')!;
+  const missing = document.querySelector<HTMLElement>('[data-search-missing]')!;
+  fetch('/pagefind/pagefind-entry.json')
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    .then(() => start(root))
+    .catch(() => {
+      missing.hidden = false;
+    });
+}
