@@ -3,7 +3,8 @@
  * that would mate (the first position's trap) and the legal-move search does not, and "Compare all four" marks the one
  * that differs; on the chess widget king capture promotes to a queen (stalemate) and legal moves to
  * a bishop, with the chess pieces drawn in their web font; the mate search solves a mate in 3 and
- * walks into its proof; and the page fits a phone with no error in the console.
+ * walks into its proof; the game search sees the mate in 5 with the mate search at its leaves and
+ * not without; and the page fits a phone with no error in the console.
  */
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -12,7 +13,14 @@ import {
   MATE_PROBLEMS,
   SHOGI_POSITIONS,
 } from '../../src/components/widgets/end-of-game/positions';
-import { describeBrowser, hydrate, overflowsHorizontally, pageSession, PHONE } from './harness';
+import {
+  describeBrowser,
+  hydrate,
+  overflowsHorizontally,
+  pageSession,
+  PHONE,
+  settled as explorerSettled,
+} from './harness';
 
 const PAGE = '/end-of-game/';
 const SHOGI = '[data-widget="end-rules"][data-game="shogi"]';
@@ -109,6 +117,22 @@ describeBrowser('chapter 8, the end of the game', () => {
     await closeCleanly();
   });
 
+  it('the mate search at the leaves sees the mate in 5 that the plain search does not', async () => {
+    const { page } = await session.open(PAGE);
+    const explorer = await hydrate(
+      page,
+      '[data-widget="search-explorer"][data-explorer="mate-probe"]',
+    );
+    await explorerSettled(explorer, { cards: 2 });
+    const cards = explorer.locator('.result-card');
+    const scores = await cards.locator('[data-score]').allTextContents();
+    expect(scores[0]).not.toMatch(/mate/);
+    expect(scores[1]).toMatch(/^mate in 3$/);
+    expect(await cards.nth(1).locator('[data-best-move]').textContent()).toBe('S*4b');
+    expect(await explorer.locator('[data-counter="mate-probe-proven"]').count()).toBe(1);
+    await closeCleanly();
+  });
+
   it('solves a mate in 3 and walks one step into its proof', async () => {
     const { page } = await session.open(PAGE);
     const widget = await hydrate(page, MATE);
@@ -157,7 +181,7 @@ describeBrowser('chapter 8, the end of the game', () => {
         };
       }),
     );
-    expect(tables.map((t) => t.first)).toEqual(['Method', 'Plies']);
+    expect(tables.map((t) => t.first)).toEqual(['Method', 'Plies', 'Mate search', 'Mate search']);
     for (const t of tables) {
       expect(t.header).toBe(t.cells);
       if (t.lines > 1) expect(t.second).toBe(t.cells);
