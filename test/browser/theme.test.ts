@@ -15,8 +15,8 @@ const paper = (page: Page): Promise<string> =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** Record the body's background at the first animation frame of every load. */
-const recordFirstPaint = (page: Page): Promise<void> =>
-  page.addInitScript(() => {
+const recordFirstPaint = async (page: Page): Promise<void> => {
+  await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       requestAnimationFrame(() => {
         (window as unknown as { firstPaper: string }).firstPaper = getComputedStyle(
@@ -25,6 +25,7 @@ const recordFirstPaint = (page: Page): Promise<void> =>
       });
     });
   });
+};
 
 describeBrowser('the theme switch', () => {
   const session = pageSession();

@@ -37,8 +37,15 @@ async function start(root: HTMLElement): Promise<void> {
     showSubResults: true,
     showImages: false,
     resetStyles: true,
-    translations: { placeholder: 'Search the book' },
+    translations: { placeholder: 'Search the book', search_label: 'Search the book' },
   });
+  // Pagefind names its field only by a title; give it a label of its own (axe: label-title-only).
+  const label = (): void => {
+    const input = root.querySelector('input');
+    if (input) input.setAttribute('aria-label', 'Search the book');
+    else requestAnimationFrame(label);
+  };
+  label();
   root.dataset.ready = 'true';
   const q = new URLSearchParams(location.search).get('q');
   if (q) ui.triggerSearch(q);

@@ -214,7 +214,9 @@ export function Board(props: BoardProps): JSX.Element {
           width={CELL_W}
           height={CELL_H}
           data-square={squareName(sq)}
-          role={focusable ? 'button' : undefined}
+          // A square that takes clicks is a button; on a board that only shows, each square is a
+          // small picture named by what stands on it (a name needs a role to be allowed).
+          role={focusable ? 'button' : 'img'}
           tabIndex={focusable ? (index === (focus < 0 ? 72 : focus) ? 0 : -1) : undefined}
           aria-label={`${squareName(sq)}, ${describe}${isTarget ? ', legal destination' : ''}${sq === selectedSquare ? ', selected' : ''}`}
           onClick={() => {

@@ -131,17 +131,21 @@ export function HandRow(props: {
       {held.map((kind) => {
         const count = pos.hand[color * 8 + kind]!;
         const picked = active && selection.type === 'hand' && selection.kind === kind;
+        // Named by its content, not aria-label: the name ("gote pawn in hand, 2") then holds the
+        // count the button shows, as WCAG 2.5.3 asks; the piece's kanji is part of the picture.
         return (
           <button
             type="button"
             class={`hand-piece${picked ? ' picked' : ''}`}
             disabled={!active}
             aria-pressed={active ? picked : undefined}
-            aria-label={`${colorName(color)} ${pieceName(kind)} in hand${count > 1 ? `, ${count}` : ''}`}
             data-kind={kind}
             onClick={() => onPick(kind)}
           >
             <PieceIcon piece={kind | (color << 4)} size={32} flipped={flipped} />
+            <span class="visually-hidden">
+              {`${colorName(color)} ${pieceName(kind)} in hand${count > 1 ? ', ' : ''}`}
+            </span>
             {count > 1 && <span class="hand-count">{count}</span>}
           </button>
         );

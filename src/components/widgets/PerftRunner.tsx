@@ -300,7 +300,7 @@ export function PerftRunner(props: PerftRunnerProps): JSX.Element {
       {result && result.divide.length > 0 && (
         <details class={`perft-divide${stale ? ' stale' : ''}`}>
           <summary>Divide: the count split by root move ({result.divide.length} moves)</summary>
-          <div class="divide-scroll">
+          <div class="divide-scroll" role="region" aria-label="Divide" tabIndex={0}>
             <table>
               <thead>
                 <tr>

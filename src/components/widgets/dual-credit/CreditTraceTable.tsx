@@ -21,7 +21,12 @@ export interface CreditTraceTableProps {
 export function CreditTraceTable(props: CreditTraceTableProps): JSX.Element {
   const { rows, selected = 0, onSelect, onCredit, stale = false } = props;
   return (
-    <div class={`credit-trace-box${stale ? ' stale' : ''}`}>
+    <div
+      class={`credit-trace-box${stale ? ' stale' : ''}`}
+      role="region"
+      aria-label={props.caption}
+      tabIndex={0}
+    >
       <table class="credit-trace-table">
         <caption class="visually-hidden">{props.caption}</caption>
         <thead>

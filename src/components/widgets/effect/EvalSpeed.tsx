@@ -212,7 +212,13 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
       </p>
 
       {shown && rows.length > 0 && (
-        <div class={`table-scroll es-results${stale ? ' stale' : ''}`} aria-busy={running}>
+        <div
+          class={`table-scroll es-results${stale ? ' stale' : ''}`}
+          role="region"
+          aria-label="Measured speeds"
+          tabIndex={0}
+          aria-busy={running}
+        >
           <table>
             <caption>
               Depth {shown.depth}, {EVAL_SPEED_POSITIONS.length} positions

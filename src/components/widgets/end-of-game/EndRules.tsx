@@ -337,7 +337,12 @@ export function EndRules(props: EndRulesProps): JSX.Element {
               {RULE_LABELS[rs.rules]}, depth {rs.depth}
               {rs.plainZero ? ', plain 0' : ''}. Every root move, best first:
             </p>
-            <div class="eog-moves">
+            <div
+              class="eog-moves"
+              role="region"
+              aria-label={`Root moves, ${RULE_LABELS[rs.rules]}`}
+              tabIndex={0}
+            >
               <table aria-label="Every root move and its value">
                 <thead>
                   <tr>
@@ -383,7 +388,12 @@ export function EndRules(props: EndRulesProps): JSX.Element {
             All four at depth {comparison.depth}
             {comparison.state === 'interrupted' ? ' (interrupted)' : ''}
           </h4>
-          <div class="eog-compare-box">
+          <div
+            class="eog-compare-box"
+            role="region"
+            aria-label={`All four at depth ${comparison.depth}`}
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

@@ -236,7 +236,7 @@ export function OptionsPanel(props: OptionsPanelProps): JSX.Element {
           class="options-reset-all"
           disabled={changedCount === 0}
           onClick={resetAll}
-          aria-label={`Reset every option shown${setName ? ` in ${setName}` : ''} to its default`}
+          aria-label={`Reset all the options shown${setName ? ` in ${setName}` : ''} to their defaults`}
         >
           Reset all
         </button>

@@ -81,7 +81,6 @@ export function TreeRows(props: {
         const kind = known ? node.kind : 'open';
         const value = known ? formatScore(node.value) : '…';
         const info = known ? KIND_INFO[node.kind] : null;
-        const name = `${node.move || 'root'}, ${info ? `${info.label} node` : 'being searched'}, depth ${node.depth}, window ${formatScore(node.alpha)} to ${formatScore(node.beta)}, value ${value}${node.note ? `, ${node.note}` : ''}${known && node.reason ? `: ${node.reason}` : ''}`;
         return (
           <div
             key={row.id}
@@ -95,7 +94,6 @@ export function TreeRows(props: {
             aria-posinset={siblings.indexOf(row.id) + 1}
             aria-expanded={row.childCount > 0 ? row.expanded : undefined}
             aria-selected={row.id === step}
-            aria-label={name}
             tabIndex={row.id === focusId ? 0 : -1}
             class={`tv-row row-${kind} status-${status}`}
             data-node={row.id}
@@ -107,26 +105,47 @@ export function TreeRows(props: {
             onFocus={() => setFocus(row.id)}
             onKeyDown={(e) => onKey(e, at)}
           >
+            {/* The row is named by its own text (what it shows, in the same order), with the
+                short forms spelled out for screen readers: "7g7f, cut node, depth 2, window
+                −50 to 50, value 12, 30 moves". */}
             <span class="tv-line">
               <span class="tv-twisty" aria-hidden="true">
                 {row.childCount === 0 ? '·' : row.expanded ? '▾' : '▸'}
               </span>
               <code class="tv-move">{node.move || 'root'}</code>
+              <span class="visually-hidden">, </span>
               <span class={`tv-kind kind-${kind}`}>{info ? info.label : 'open'}</span>
+              <span class="visually-hidden">{info ? ' node, ' : ', being searched, '}</span>
               <span class="tv-nums">
-                d {node.depth} · α {formatScore(node.alpha)} · β {formatScore(node.beta)} ·{' '}
+                <span aria-hidden="true">
+                  d {node.depth} · α {formatScore(node.alpha)} · β {formatScore(node.beta)} ·{' '}
+                </span>
+                <span class="visually-hidden">
+                  {`depth ${node.depth}, window ${formatScore(node.alpha)} to ${formatScore(node.beta)}, value `}
+                </span>
                 <strong>{value}</strong>
               </span>
               {row.childCount > 0 && !row.expanded && (
                 <span class="tv-count">
+                  <span class="visually-hidden">, </span>
                   {row.childCount} move{row.childCount === 1 ? '' : 's'}
                 </span>
               )}
             </span>
             {(node.note || (known && node.reason)) && (
               <span class="tv-why">
-                {node.note && <span class="tv-note">{node.note}</span>}
-                {known && node.reason && <span class="tv-reason">{node.reason}</span>}
+                {node.note && (
+                  <span class="tv-note">
+                    <span class="visually-hidden">, </span>
+                    {node.note}
+                  </span>
+                )}
+                {known && node.reason && (
+                  <span class="tv-reason">
+                    <span class="visually-hidden">: </span>
+                    {node.reason}
+                  </span>
+                )}
               </span>
             )}
           </div>

@@ -237,11 +237,11 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
           type="button"
           class="primary tv-play"
           onClick={togglePlay}
-          aria-label={playing ? 'Pause' : finished ? 'Replay from the start' : 'Play'}
           aria-pressed={playing}
           title="Space"
         >
-          {playing ? '⏸ Pause' : '▶ Play'}
+          {/* Named by its words, as shown; at the end, Play starts again from the first node. */}
+          <span aria-hidden="true">{playing ? '⏸' : '▶'}</span> {playing ? 'Pause' : 'Play'}
         </button>
         <button
           type="button"

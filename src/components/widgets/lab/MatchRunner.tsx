@@ -243,7 +243,7 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
           )}
         </div>
         {finished.length > 0 && (
-          <div class="table-scroll match-games">
+          <div class="table-scroll match-games" role="region" aria-label="Games" tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -182,7 +182,12 @@ export function OrderingCompare(props: { depth?: number }): JSX.Element {
         </p>
       )}
       {error && <p class="sfen-error">{error}</p>}
-      <div class={`oc-table-wrap${stale ? ' stale' : ''}`}>
+      <div
+        class={`oc-table-wrap${stale ? ' stale' : ''}`}
+        role="region"
+        aria-label="Move orderings compared"
+        tabIndex={0}
+      >
         <table class="oc-table" data-state={isRunning ? 'running' : complete ? 'done' : 'idle'}>
           <thead>
             <tr>

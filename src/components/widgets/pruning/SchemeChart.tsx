@@ -222,7 +222,12 @@ export function SchemeChart(props: SchemeChartProps): JSX.Element {
             );
           })}
         </svg>
-        <div class="table-scroll">
+        <div
+          class="table-scroll"
+          role="region"
+          aria-label={`Each scheme at depth ${depth}`}
+          tabIndex={0}
+        >
           <table class="sc-table">
             <thead>
               <tr>
