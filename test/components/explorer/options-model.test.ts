@@ -154,6 +154,11 @@ describe('options that wait for another', () => {
     expect(formatValue(specOf('nullMove')!, true)).toBe('on');
     expect(formatValue(specOf('forwardThreshold')!, -100)).toBe('−100');
     expect(formatValue(specOf('ttSizeMb')!, 16)).toBe('16 MiB');
+    // Counted units agree with the number: one ply, two plies.
+    expect(formatValue(specOf('mateProbeDepth')!, 1)).toBe('1 ply');
+    expect(formatValue(specOf('mateProbeDepth')!, 2)).toBe('2 plies');
+    expect(formatValue(specOf('mateProbeFlights')!, 1)).toBe('1 flight');
+    expect(formatValue(specOf('mateProbeNodes')!, 300)).toBe('300 nodes');
     expect(formatValue(specOf('ordering')!, 'none')).toBe('none');
   });
 });

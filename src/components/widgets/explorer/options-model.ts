@@ -167,12 +167,24 @@ export function initialB(
   return ok(structuredClone(a));
 }
 
+/** The units that are counted words, and their singular: "1 ply", not "1 plies". */
+const SINGULAR_UNIT: Readonly<Record<string, string>> = {
+  plies: 'ply',
+  moves: 'move',
+  nodes: 'node',
+  flights: 'flight',
+};
+
 /** How a value reads in a sentence: on/off for switches, the unit after numbers. */
 export function formatValue(spec: OptionSpec, value: unknown): string {
   if (spec.kind === 'toggle') return value ? 'on' : 'off';
   const word = (v: unknown): string =>
     typeof v === 'number' ? v.toLocaleString('en-US').replace('-', '−') : '?';
-  if (isNumeric(spec)) return spec.unit ? `${word(value)} ${spec.unit}` : word(value);
+  if (isNumeric(spec)) {
+    if (!spec.unit) return word(value);
+    const unit = value === 1 ? (SINGULAR_UNIT[spec.unit] ?? spec.unit) : spec.unit;
+    return `${word(value)} ${unit}`;
+  }
   if (spec.kind === 'table') return Array.isArray(value) ? value.map(word).join(', ') : '?';
   return String(value);
 }
