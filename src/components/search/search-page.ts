@@ -46,7 +46,6 @@ async function start(root: HTMLElement): Promise<void> {
     else requestAnimationFrame(label);
   };
   label();
-  root.dataset.ready = 'true';
   const q = new URLSearchParams(location.search).get('q');
   if (q) ui.triggerSearch(q);
 }
