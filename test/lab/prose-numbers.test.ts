@@ -599,7 +599,9 @@ describe.each(chapters)('chapter %s states no measured number by hand', (chapter
   it('starts no line with <M> or an inline tag (MDX would make it a block and split the sentence) or with punctuation (a space would open before it)', () => {
     const source = readFileSync(`${DIR}/${chapter}.mdx`, 'utf8').split('\n');
     const starts = source.flatMap((l, i) =>
-      /^\(?<M[\s/]/.test(l) || /^<(?:a|span|abbr|em|strong|code)[\s>]/.test(l) || /^[,.;:)]/.test(l)
+      /^\(?<M[\s/]/.test(l) ||
+      /^\s*<(?:a|span|abbr|em|strong|code|Term)[\s>]/.test(l) ||
+      /^[,.;:)]/.test(l)
         ? [`line ${i + 1}: ${l}`]
         : [],
     );
