@@ -14,6 +14,24 @@ const chapters = defineCollection({
     source: z.array(z.string().regex(/^\d{3}$/, 'a seed id such as "000"')),
     /** The chapter's title in Japanese. */
     japanese: z.string().optional(),
+    /**
+     * Further reading, listed at the end of the chapter after its source documents: papers, the
+     * Chess Programming Wiki's pages, engines. A work without a link (a thesis) has no url.
+     */
+    references: z
+      .array(
+        z.object({
+          title: z.string(),
+          /** The authors, as the work names them. */
+          by: z.string().optional(),
+          /** Journal and year, or the site. */
+          where: z.string().optional(),
+          url: z.string().url().optional(),
+          /** One line on why it is here. */
+          note: z.string().optional(),
+        }),
+      )
+      .default([]),
   }),
 });
 

@@ -1,0 +1,90 @@
+/**
+ * Reading progress, kept in the browser only: scrolling through part of a chapter marks the
+ * sections read in its contents and the section being read; the share survives a reload and
+ * shows on the home page's contents; every chapter ends with its references.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, pageSession } from './harness';
+
+/**
+ * Counts the page's requests in flight, so a test can wait for the islands that scrolling woke
+ * to finish loading before it navigates away (which would abort them).
+ */
+function inFlight(page: Page): () => Promise<void> {
+  let pending = 0;
+  page.on('request', () => pending++);
+  page.on('requestfinished', () => pending--);
+  page.on('requestfailed', () => pending--);
+  return async () => {
+    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(200);
+    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+  };
+}
+
+describeBrowser('reading progress and references', () => {
+  const session = pageSession();
+  const { closeCleanly } = session;
+
+  it('marks what was read, keeps it across a reload, and shows it on the home page', async () => {
+    const { page } = await session.open('/horizon/');
+    const quiet = inFlight(page);
+    const progress = page.locator('nav.toc [data-progress]');
+    // The first screen counts as read: a few per cent of a long chapter.
+    await expect.poll(() => progress.textContent()).toMatch(/^\d% read$/);
+
+    // Scroll until the third section's heading is at the top of the window.
+    const third = page.locator('nav.toc a').nth(2);
+    const target = (await third.getAttribute('href'))!;
+    await page.evaluate((id) => {
+      document.getElementById(id.slice(1))!.scrollIntoView({ block: 'start' });
+    }, target);
+    await expect.poll(() => third.getAttribute('aria-current')).toBe('location');
+    expect(await page.locator('nav.toc a[aria-current]').count()).toBe(1);
+    expect(await page.locator('nav.toc a').nth(0).getAttribute('data-read')).toBe('');
+    expect(await page.locator('nav.toc a').last().getAttribute('data-read')).toBeNull();
+    const text = (await progress.textContent())!;
+    expect(text).toMatch(/^\d+% read$/);
+    const share = Number(/\d+/.exec(text)![0]);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(100);
+
+    await quiet();
+    // Back at the top after a reload, the furthest point is still remembered.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => progress.textContent()).toBe(text);
+    expect(await page.locator('nav.toc a').nth(0).getAttribute('data-read')).toBe('');
+
+    await quiet();
+    await page.goto(page.url().replace('/horizon/', '/'), { waitUntil: 'networkidle' });
+    const item = page.locator('[data-chapter-progress="horizon"]');
+    await expect.poll(() => item.getAttribute('data-started')).toBe('');
+    expect(await item.locator('[data-progress-mark]').getAttribute('data-progress-mark')).toBe(
+      `${share}%`,
+    );
+    expect(await item.locator('[data-progress-text]').textContent()).toBe(`, ${text}`);
+    expect(
+      await page.locator('[data-chapter-progress="board"]').getAttribute('data-started'),
+    ).toBeNull();
+
+    // Reaching the end reads the chapter through.
+    await page.goto(page.url().replace(/\/$/, '/horizon/'), { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => progress.textContent()).toBe('read');
+    await quiet();
+    await closeCleanly();
+  });
+
+  it('ends a chapter with its source documents and further reading, listed in its contents', async () => {
+    const { page } = await session.open('/dual-credit/');
+    const references = page.locator('section.chapter-references');
+    expect(await references.locator('h2').innerText()).toBe('References');
+    const items = references.locator('li');
+    expect(await items.first().innerText()).toMatch(/^Seed 001: /);
+    expect(await items.first().locator('a').getAttribute('href')).toBe('/references/#seed-001');
+    expect(await references.locator('a[href*="doi.org"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('nav.toc a[href="#chapter-references"]').count()).toBe(1);
+    await closeCleanly();
+  });
+});
