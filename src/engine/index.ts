@@ -28,3 +28,9 @@ export {
 export { legalMovesNaive } from './naive';
 export { perft, divide, type PerftOptions } from './perft';
 export { keyToHex } from './zobrist';
+
+// The df-pn mate search (詰み探索). The search, its presets and the evaluators are entries of their
+// own (search/index.ts, lab/presets.ts, eval/index.ts): their modules build trees, tables and
+// option declarations as they load, work a bundler cannot drop, so re-exporting them here would
+// ship them to every page that imports only the rules (about 120 kB to the board chapter's widgets).
+export { DfpnSearcher, type DfpnLimits, type DfpnResult, type DfpnStatus } from './mate/dfpn';
