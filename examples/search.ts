@@ -8,8 +8,6 @@
  * The limit is a depth, not a time, so the nodes and the moves are the same on every run.
  */
 import { parseSfen, Searcher, type Score, type SearchInfo } from '../src/engine/library';
-// The search is an entry of its own, so a program (or a page) that needs only the rules does not
-// load it.
 
 // Chapter 4's "pawn check, rook drop": gote threatens R*7i, a rook drop with check. At depth 3
 // the search still plays the pawn check P*5d, which only pushes the threat past its horizon.

@@ -232,6 +232,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   ],
   horizon: [
     { phrase: 'what does A play at depth 3', why: SETTING },
+    { phrase: 'position to depth 3 with plain α-β', why: SETTING },
     { phrase: 'Raise the depth to 4', why: SETTING },
     { phrase: 'in A at depth 3', why: SETTING },
     { phrase: 'other two positions at depth 3', why: SETTING },
@@ -488,6 +489,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'KKPEE25', why: 'the name of KKPEE9 with five count states a side' },
   ],
   'end-of-game': [
+    {
+      phrase: 'proves a mate in 7',
+      why: 'what examples/mate.ts prints, shown under it',
+      pinnedBy: 'src/data/examples/mate.txt',
+    },
     { phrase: 'method 1', why: 'the seed numbers its two methods' },
     { phrase: 'method 2', why: 'the seed numbers its two methods' },
     { phrase: 'Method 1', why: 'the seed numbers its two methods' },
