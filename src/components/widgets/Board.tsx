@@ -5,7 +5,7 @@
  * when a move may promote or not, a small dialog asks. The squares form one tab stop: arrow keys
  * move around the board, Enter or Space clicks, Escape lets go.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import {
   Color,
@@ -28,6 +28,7 @@ import {
   type Selection,
   type SquareOverlay,
 } from './board-model';
+import { describePosition } from './board-description';
 import {
   type Arrow,
   ArrowHead,
@@ -78,6 +79,12 @@ export interface BoardProps {
   inspected?: number | undefined;
 }
 
+/**
+ * Boards drawn so far: on the server over the whole build, in the browser over the page. It numbers
+ * each board's description, which useId cannot: its ids start afresh in every island.
+ */
+let boardsDrawn = 0;
+
 export function Board(props: BoardProps): JSX.Element {
   const { onMove, onInspect, inspected, lastMove, overlay, arrows, label = 'Shogi board' } = props;
   const pos = useMemo(() => {
@@ -92,6 +99,13 @@ export function Board(props: BoardProps): JSX.Element {
   const squareRefs = useRef<(SVGRectElement | null)[]>([]);
   const promoteRef = useRef<SVGGElement | null>(null);
   const arrowId = useId();
+  // The server's count runs over the build, so its ids are unique on a page; the browser's count
+  // starts again, so its ids are marked apart, and a hydrated board adopts the server's id.
+  const [descriptionId, setDescriptionId] = useState(
+    () => `board-${++boardsDrawn}${typeof document === 'undefined' ? '' : '-c'}-description`,
+  );
+  const descriptionRef = useRef<HTMLParagraphElement | null>(null);
+  const description = useMemo(() => describePosition(pos), [pos]);
   const interactive = onMove !== undefined;
   const focusable = interactive || onInspect !== undefined;
 
@@ -110,6 +124,12 @@ export function Board(props: BoardProps): JSX.Element {
   useEffect(() => {
     if (choice) promoteRef.current?.focus();
   }, [choice]);
+
+  // Hydration keeps the server's attributes; taking its id keeps the state saying what the page does.
+  useLayoutEffect(() => {
+    const id = descriptionRef.current?.id;
+    if (id && id !== descriptionId) setDescriptionId(id);
+  }, []);
 
   const apply = (outcome: {
     selection: Selection;
@@ -300,11 +320,22 @@ export function Board(props: BoardProps): JSX.Element {
         flipped={flipped}
         onPick={pickHand(top)}
       />
+      {/* The whole position in words, so a screen reader need not walk the 81 squares; kept out
+          of the search index, where it would match every page with a board. */}
+      <p
+        id={descriptionId}
+        ref={descriptionRef}
+        class="visually-hidden board-description"
+        data-pagefind-ignore
+      >
+        {description}
+      </p>
       <svg
         class="board-svg"
         viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
         role="group"
         aria-label={`${label}${flipped ? ', seen from gote' : ''}`}
+        aria-describedby={descriptionId}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && choice) choose(null);
         }}
