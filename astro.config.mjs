@@ -7,6 +7,7 @@ import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { CODE_THEMES } from './src/components/source/themes.ts';
 import linkCheck from './src/integrations/link-check.ts';
+import offline from './src/integrations/offline.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 
 export default defineConfig({
@@ -16,8 +17,9 @@ export default defineConfig({
   output: 'static',
   build: { format: 'directory' },
   server: { port: 4321 },
-  // Order matters after the build: the search index is written before the links are checked.
-  integrations: [mdx(), preact(), sitemap(), pagefindIndex(), linkCheck()],
+  // Order matters after the build: the search index is written before the links are checked, and
+  // the service worker is generated last, from the finished and checked site.
+  integrations: [mdx(), preact(), sitemap(), pagefindIndex(), linkCheck(), offline()],
   markdown: {
     // Formulas in $…$ and $$…$$ (chapter 7's entropy), rendered to HTML at build time by KaTeX.
     remarkPlugins: [remarkMath],
