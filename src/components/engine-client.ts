@@ -192,9 +192,12 @@ export class EngineClient {
     );
   }
 
-  /** Start a search (`options` a partial SearchOptions, checked by the worker). */
+  /**
+   * Start a search (`options` a partial SearchOptions, checked by the worker); with `lines`, the
+   * best that many lines (MultiPV), all in the `bestmove` answer.
+   */
   go(
-    request: { sfen: string; options: unknown; limits: SearchLimits },
+    request: { sfen: string; options: unknown; limits: SearchLimits; lines?: number },
     handlers: GoHandlers,
   ): number {
     return this.send(

@@ -25,6 +25,8 @@ const PAGES = [
   '/glossary/',
   '/references/',
   '/lab/',
+  '/play/',
+  '/analyse/?game=startpos+moves+7g7f+3c3d',
   '/source/src/engine/search/alphabeta.ts/',
   '/search/?q=horizon',
   '/no-such-page/',

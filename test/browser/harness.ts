@@ -138,3 +138,20 @@ export async function settled(
     [cards, timeout] as const,
   );
 }
+
+/**
+ * Counts the page's requests in flight; the function returned waits until there are none (twice,
+ * 200 ms apart), so a test can let the islands and workers that scrolling or a click woke finish
+ * loading before it navigates away, which would abort them and fail the page.
+ */
+export function inFlight(page: Page): () => Promise<void> {
+  let pending = 0;
+  page.on('request', () => pending++);
+  page.on('requestfinished', () => pending--);
+  page.on('requestfailed', () => pending--);
+  return async () => {
+    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(200);
+    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+  };
+}

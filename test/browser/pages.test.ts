@@ -9,7 +9,7 @@ import {
   siteUrl,
 } from './harness';
 
-const PAGES = ['/', '/board/', '/glossary/', '/references/', '/lab/'];
+const PAGES = ['/', '/board/', '/glossary/', '/references/', '/lab/', '/play/', '/analyse/'];
 
 describeBrowser('every page', () => {
   let browser: Browser;
@@ -103,7 +103,7 @@ describeBrowser('every page', () => {
   it("links every quoted region to its first line on the engine file's page", async () => {
     const { page, problems } = await openPage(browser, '/board/');
     const links = await page
-      .locator('figure.source figcaption a')
+      .locator('figure.source figcaption a:not([download])')
       .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
     await page.close();
     for (const href of new Set(links)) {

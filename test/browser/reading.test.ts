@@ -3,25 +3,8 @@
  * sections read in its contents and the section being read; the share survives a reload and
  * shows on the home page's contents; every chapter ends with its references.
  */
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, pageSession } from './harness';
-
-/**
- * Counts the page's requests in flight, so a test can wait for the islands that scrolling woke
- * to finish loading before it navigates away (which would abort them).
- */
-function inFlight(page: Page): () => Promise<void> {
-  let pending = 0;
-  page.on('request', () => pending++);
-  page.on('requestfinished', () => pending--);
-  page.on('requestfailed', () => pending--);
-  return async () => {
-    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
-    await page.waitForTimeout(200);
-    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
-  };
-}
+import { describeBrowser, inFlight, pageSession } from './harness';
 
 describeBrowser('reading progress and references', () => {
   const session = pageSession();

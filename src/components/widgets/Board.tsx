@@ -15,6 +15,7 @@ import {
   moveFrom,
   moveTo,
   type Position,
+  makeSfen,
   SQ81,
 } from '../../engine/index';
 import { parsePositionText } from '../../engine/worker/protocol';
@@ -29,6 +30,7 @@ import {
   type SquareOverlay,
 } from './board-model';
 import { describePosition } from './board-description';
+import { analyseLink } from './analyse-link';
 import {
   type Arrow,
   ArrowHead,
@@ -77,6 +79,8 @@ export interface BoardProps {
   onInspect?: ((sq: number) => void) | undefined;
   /** A square drawn as the one being explained. */
   inspected?: number | undefined;
+  /** Offer a link that searches this position on the Analyse page (default true). */
+  analyse?: boolean | undefined;
 }
 
 /**
@@ -389,6 +393,12 @@ export function Board(props: BoardProps): JSX.Element {
         >
           Flip ⇅
         </button>
+        {props.analyse !== false && (
+          <a class="board-analyse" href={analyseLink(`sfen ${makeSfen(pos)}`)}>
+            Analyse
+            <span class="visually-hidden"> this position on the Analyse page</span>
+          </a>
+        )}
       </div>
     </div>
   );

@@ -19,6 +19,7 @@ export {
   type OptionSpec,
 } from './options';
 export { newStats, type SearchStats } from './state';
+export { searchLines, MAX_LINES } from './lines';
 export { type TraceNode, type TraceKind } from './trace';
 export { TranspositionTable, Bound } from './tt';
 export {

@@ -17,6 +17,7 @@ import type { Opening } from '../lab/openings';
 import { parsePositionCommand, parseSfen } from '../sfen';
 import type { Position } from '../position';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/iterate';
+import { MAX_LINES } from '../search/lines';
 import type { Result } from '../types';
 
 /** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */
@@ -54,6 +55,8 @@ export interface GoRequest {
   sfen: string;
   options: unknown;
   limits: SearchLimits;
+  /** The best this many lines (MultiPV, search/lines.ts); default 1. */
+  lines?: number;
 }
 
 /** Seed 000's move evaluation of every legal move, with the given constants. */
@@ -282,6 +285,8 @@ export interface BestMoveMessage {
   type: 'bestmove';
   id: number;
   result: SearchResult;
+  /** With `lines` above 1: every line found, best first (`result` is the first). */
+  lines?: SearchResult[];
 }
 
 export interface EvaluationMessage {
@@ -517,6 +522,14 @@ export function parsePositionText(text: string): Result<Position> {
   if (!/\smoves(\s|$)/.test(trimmed)) return parseSfen(trimmed);
   const command = /^(startpos|sfen)\b/.test(trimmed) ? trimmed : `sfen ${trimmed}`;
   return parsePositionCommand(command);
+}
+
+/** Check a go request's line count (MultiPV); null when it is fine. */
+export function checkGoLines(lines: unknown): string | null {
+  if (lines === undefined) return null;
+  if (typeof lines !== 'number' || !Number.isInteger(lines) || lines < 1 || lines > MAX_LINES)
+    return `go: lines must be a whole number from 1 to ${MAX_LINES}, got ${JSON.stringify(lines)}`;
+  return null;
 }
 
 /** Check a go request's limits; null when they are fine (the options are checked by resolveOptions). */

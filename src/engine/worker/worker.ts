@@ -11,6 +11,7 @@ import { rankReport } from '../eval/move-rank';
 import { divide } from '../perft';
 import {
   checkGoLimits,
+  checkGoLines,
   checkPerftRequest,
   type EngineRequest,
   type EngineResponse,
@@ -38,7 +39,8 @@ import {
   withContempt,
 } from '../lab/match';
 import { openingPosition } from '../lab/openings';
-import { Searcher } from '../search/iterate';
+import { Searcher, type SearchInfo } from '../search/iterate';
+import { searchLines } from '../search/lines';
 import type { SearchOptions } from '../search/options';
 import { resolveOptions } from '../search/options';
 import rankFixture from '../eval/move-rank-positions.json';
@@ -89,7 +91,7 @@ let searcher: Searcher | null = null;
 /** Run a search, posting `searchinfo` after each completed depth and then `bestmove`. */
 export function runGo(request: GoRequest, post: Post): void {
   const { id } = request;
-  const problem = checkGoLimits(request.limits);
+  const problem = checkGoLimits(request.limits) ?? checkGoLines(request.lines);
   if (problem) return post({ type: 'error', id, message: problem });
   const options = resolveOptions(request.options ?? {});
   if (!options.ok) return post({ type: 'error', id, message: options.error });
@@ -98,9 +100,12 @@ export function runGo(request: GoRequest, post: Post): void {
   searcher ??= new Searcher(options.value);
   searcher.setOptions(options.value);
   searcher.clear(); // every widget search starts cold, so node counts are reproducible
-  const result = searcher.search(parsed.value, request.limits, {
-    onInfo: (info) => post({ type: 'searchinfo', id, info }),
-  });
+  const onInfo = (info: SearchInfo) => post({ type: 'searchinfo', id, info });
+  if ((request.lines ?? 1) > 1) {
+    const lines = searchLines(searcher, parsed.value, request.limits, request.lines!, { onInfo });
+    if (lines.length > 0) return post({ type: 'bestmove', id, result: lines[0]!, lines });
+  }
+  const result = searcher.search(parsed.value, request.limits, { onInfo });
   post({ type: 'bestmove', id, result });
 }
 // #endregion

@@ -43,6 +43,13 @@ export interface SearchExplorerProps {
   positions?: readonly SearchPosition[] | undefined;
   /** The first position (default: the first of `positions`). */
   initial?: string | undefined;
+  /**
+   * The position, set from outside (the Analyse page steps through a game): each new value
+   * replaces the explorer's position, including one read from the address.
+   */
+  position?: string | undefined;
+  /** Hold every search while true (the page that sets `position` has not read its own yet). */
+  paused?: boolean | undefined;
   /** A's options, over the defaults: `{ nullMove: true, 'moveEval.captureBonus': 1000 }`. */
   options?: Readonly<Record<string, unknown>> | undefined;
   /** The options to show, as dotted paths (default: all but `evaluator` and `traceNodes`). */
@@ -112,6 +119,10 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   }, []);
 
   useEffect(() => {
+    if (props.position !== undefined) update({ position: positionParam(props.position) });
+  }, [props.position]);
+
+  useEffect(() => {
     // The first run sees the chapter's configuration, before the address has been applied.
     if (!props.id || written.current === null || !mounted.current) {
       mounted.current = true;
@@ -141,8 +152,9 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       ...(state.limits.timeMs > 0 ? { timeMs: state.limits.timeMs } : {}),
     },
   });
-  const searchA = useSearch(ready ? request(state.a) : null);
-  const searchB = useSearch(ready && state.compare ? request(state.b) : null);
+  const go = ready && !props.paused;
+  const searchA = useSearch(go ? request(state.a) : null);
+  const searchB = useSearch(go && state.compare ? request(state.b) : null);
   const running = searchA.running || (state.compare && searchB.running);
 
   const update = (patch: Partial<ExplorerState>) => setState((s) => ({ ...s, ...patch }));

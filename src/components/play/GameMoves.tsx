@@ -1,0 +1,55 @@
+/**
+ * A game's moves as a numbered list, in Japanese notation (▲７六歩) or USI. With `onSelect`,
+ * each move is a button that shows the position after it (the Analyse page); the one shown is
+ * marked.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import type { JSX } from 'preact';
+import type { MoveLine } from './game-model';
+
+export type Notation = 'japanese' | 'usi';
+
+export function GameMoves(props: {
+  lines: readonly MoveLine[];
+  notation: Notation;
+  /** The ply shown (0 before the first move); default the last. */
+  current?: number;
+  onSelect?: (ply: number) => void;
+  label: string;
+}): JSX.Element {
+  const { lines, notation, onSelect } = props;
+  const current = props.current ?? lines.length;
+  const list = useRef<HTMLOListElement>(null);
+  // Keep the move shown in view, inside the list's own scroll box only.
+  useEffect(() => {
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current]');
+    if (!box || !item) return;
+    if (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 30)
+      box.scrollTop = item.offsetTop - box.clientHeight / 2;
+  }, [current, lines.length]);
+  if (lines.length === 0) return <p class="game-moves-empty">No moves yet.</p>;
+  return (
+    <ol class="game-moves" ref={list} aria-label={props.label}>
+      {lines.map((line) => {
+        const text = notation === 'japanese' ? line.japanese : line.usi;
+        const here = line.ply === current;
+        return (
+          <li key={line.ply} value={line.ply} aria-current={here ? 'step' : undefined}>
+            {onSelect ? (
+              <button
+                type="button"
+                lang={notation === 'japanese' ? 'ja' : undefined}
+                onClick={() => onSelect(line.ply)}
+              >
+                {text}
+              </button>
+            ) : (
+              <span lang={notation === 'japanese' ? 'ja' : undefined}>{text}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

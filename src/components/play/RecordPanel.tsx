@@ -1,0 +1,146 @@
+/**
+ * A game's record in and out: export as KIF, CSA, SFEN or USI (shown, copied, or downloaded as a
+ * file), and import by pasting or opening a KIF, KI2, CSA, USI or SFEN file. An import that cannot
+ * be read shows the error, with the line, and leaves the game as it was.
+ */
+import { useId, useMemo, useState } from 'preact/hooks';
+import type { JSX } from 'preact';
+import { exportGame, importGame, type Game, type RecordFormat } from './game-model';
+
+const FORMATS: readonly { id: RecordFormat; label: string; file: string }[] = [
+  { id: 'kif', label: 'KIF', file: 'yomi-game.kif' },
+  { id: 'csa', label: 'CSA', file: 'yomi-game.csa' },
+  { id: 'usi', label: 'USI', file: 'yomi-game.usi' },
+  { id: 'sfen', label: 'SFEN', file: 'yomi-position.sfen' },
+];
+
+/** A pasted or opened file larger than this is refused before it is read (a game is a few KB). */
+const MAX_RECORD_BYTES = 1_000_000;
+
+export function RecordPanel(props: { game: Game; onImport: (game: Game) => void }): JSX.Element {
+  const [format, setFormat] = useState<RecordFormat>('kif');
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const id = useId();
+  const text = useMemo(() => exportGame(props.game, format), [props.game, format]);
+  const chosen = FORMATS.find((f) => f.id === format)!;
+
+  const load = (input: string) => {
+    const result = importGame(input);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setDraft('');
+    setDone(`Loaded ${result.value.moves.length} moves.`);
+    props.onImport(result.value);
+  };
+
+  const open = (event: JSX.TargetedEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) {
+      setError(`${file.name} is ${file.size.toLocaleString('en-US')} bytes: too big for a game`);
+      return;
+    }
+    void readText(file).then(load, (reason: unknown) =>
+      setError(`${file.name} could not be read: ${String(reason)}`),
+    );
+  };
+
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => setDone(`${chosen.label} copied.`),
+      () => setDone('Select the text and copy it.'),
+    );
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = chosen.file;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <div class="record-panel">
+      <fieldset class="record-export">
+        <legend>Export</legend>
+        <div class="record-formats" role="radiogroup" aria-label="Format">
+          {FORMATS.map((f) => (
+            <label key={f.id}>
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={f.id}
+                checked={format === f.id}
+                onChange={() => setFormat(f.id)}
+              />
+              {f.label}
+            </label>
+          ))}
+        </div>
+        <textarea
+          readOnly
+          rows={6}
+          value={text}
+          aria-label={`The game as ${chosen.label}`}
+          data-export={format}
+          spellcheck={false}
+        />
+        <div class="record-actions">
+          <button type="button" onClick={() => void copy()}>
+            Copy
+          </button>
+          <button type="button" onClick={download}>
+            Download {chosen.file}
+          </button>
+        </div>
+      </fieldset>
+      <fieldset class="record-import">
+        <legend>Import</legend>
+        <label for={`${id}-paste`}>Paste a KIF, KI2 or CSA record, a USI position or an SFEN</label>
+        <textarea
+          id={`${id}-paste`}
+          rows={4}
+          value={draft}
+          spellcheck={false}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onInput={(event) => setDraft(event.currentTarget.value)}
+        />
+        <div class="record-actions">
+          <button type="button" class="primary" onClick={() => load(draft)}>
+            Load
+          </button>
+          <label class="record-file">
+            Open a file…
+            <input type="file" accept=".kif,.kifu,.ki2,.csa,.usi,.sfen,.txt" onChange={open} />
+          </label>
+        </div>
+        {error && (
+          <p class="widget-error" id={`${id}-error`} role="alert" data-import-error>
+            {error}
+          </p>
+        )}
+      </fieldset>
+      <p class="record-done" aria-live="polite">
+        {done}
+      </p>
+    </div>
+  );
+}
+
+/** A file's text: UTF-8, or Shift_JIS when UTF-8 fails (older KIF files are Shift_JIS). */
+async function readText(file: Blob): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('shift_jis').decode(bytes);
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The Play and Analyse pages: a game against the engine (three moves, one taken back, kept over
+ * a reload), a game that ends by mate with its reason, records in and out (KIF and CSA imported
+ * and stepped through, KIF exported and read back to the same moves, a bad file's error with its
+ * line), and an analysis whose address round-trips.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeBrowser, inFlight, overflowsHorizontally, pageSession, PHONE } from './harness';
+
+const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`).first();
+
+/** The moves in the list, in USI (the list's USI switch on). */
+async function movesInUsi(page: Page, widget: string): Promise<string[]> {
+  const box = page.locator(`[data-widget="${widget}"]`);
+  const usi = box.locator('.play-moves-head input, .analyse-notation input').first();
+  if (!(await usi.isChecked())) await usi.check();
+  const items = box.locator('.game-moves li');
+  const texts = await items.allInnerTexts();
+  await usi.uncheck();
+  return texts.map((text) => text.trim());
+}
+
+async function importText(page: Page, widget: string, text: string): Promise<void> {
+  const box = page.locator(`[data-widget="${widget}"] .record-import`);
+  await box.locator('textarea').fill(text);
+  await box.getByRole('button', { name: 'Load' }).click();
+}
+
+const KIF = `手合割：平手
+手数----指手---------消費時間--
+   1 ７六歩(77)
+   2 ３四歩(33)
+   3 ２六歩(27)
+   4 ８四歩(83)
+`;
+
+const CSA = `V2.2
+PI
++
++7776FU
+-3334FU
++8822UM
+-3122GI
+`;
+
+describeBrowser('the Play page', () => {
+  const session = pageSession();
+  const { closeCleanly } = session;
+
+  it('plays three moves against the engine, takes one back, and keeps the game over a reload', async () => {
+    const { page } = await session.open('/play/');
+    await page.evaluate(() => localStorage.removeItem('yomi-play'));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('[data-move-time]').selectOption('200');
+    await page.locator('[data-new-game]').click();
+    const list = page.locator('[data-widget="play"] .game-moves li');
+
+    await square(page, '7g').click();
+    await square(page, '7f').click();
+    await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(2); // the engine answered
+    await square(page, '2g').click();
+    await square(page, '2f').click();
+    await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(4);
+    await square(page, '2f').click();
+    await square(page, '2e').click();
+    await expect.poll(() => list.count(), { timeout: 15_000 }).toBe(6);
+    expect((await movesInUsi(page, 'play')).filter((_, i) => i % 2 === 0)).toEqual([
+      '7g7f',
+      '2g2f',
+      '2f2e',
+    ]);
+
+    await page.locator('[data-takeback]').click();
+    expect(await list.count()).toBe(4);
+    expect(await page.locator('[data-status]').innerText()).toBe('Your move (sente).');
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => list.count()).toBe(4);
+    expect(await movesInUsi(page, 'play')).toHaveLength(4);
+    expect(await page.locator('[data-status]').innerText()).toBe('Your move (sente).');
+    await closeCleanly();
+  });
+
+  it('ends the game by mate and says why', async () => {
+    const { page } = await session.open('/play/');
+    await page.locator('[data-side]').selectOption('sente');
+    await page.locator('[data-new-game]').click();
+    await importText(page, 'play', 'sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1');
+    await page.locator('.hand-sente .hand-piece[data-kind="7"]').click();
+    await square(page, '5b').click();
+    const status = page.locator('[data-status]');
+    await expect.poll(() => status.getAttribute('data-over')).toBe('mate');
+    expect(await status.innerText()).toBe('Sente wins: mate (詰み, tsumi).');
+    expect(await page.locator('[data-resign]').isDisabled()).toBe(true);
+    await closeCleanly();
+  });
+
+  it('exports KIF and reads it back to the same moves; a bad file names its line', async () => {
+    const { page } = await session.open('/play/', PHONE);
+    await importText(page, 'play', KIF);
+    const moves = await movesInUsi(page, 'play');
+    expect(moves.slice(0, 4)).toEqual(['7g7f', '3c3d', '2g2f', '8c8d']);
+    const kif = await page.locator('[data-export="kif"]').inputValue();
+    expect(kif).toContain('７六歩(77)');
+
+    await importText(page, 'play', 'startpos');
+    expect(await page.locator('[data-widget="play"] .game-moves li').count()).toBe(0);
+    await importText(page, 'play', kif);
+    expect(await movesInUsi(page, 'play')).toEqual(moves);
+
+    await importText(page, 'play', CSA.replace('-3334FU', '-3335FU'));
+    const error = page.locator('[data-import-error]');
+    expect(await error.innerText()).toMatch(/^CSA, line 5, move 2 /);
+    expect(await movesInUsi(page, 'play')).toEqual(moves); // the game is as it was
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await closeCleanly();
+  });
+});
+
+describeBrowser('the Analyse page', () => {
+  const session = pageSession();
+  const { closeCleanly } = session;
+
+  it('steps through an imported KIF and CSA record', async () => {
+    const { page } = await session.open('/analyse/');
+    const where = page.locator('[data-ply]');
+    await importText(page, 'analyse', KIF);
+    expect(await where.getAttribute('data-ply')).toBe('4');
+    await page.locator('[data-back]').click();
+    await page.locator('[data-back]').click();
+    expect(await where.innerText()).toBe('Move 2 of 4: △３四歩');
+    await page.keyboard.press('ArrowRight');
+    expect(await where.getAttribute('data-ply')).toBe('3');
+    await page.locator('[data-start]').click();
+    expect(await where.innerText()).toBe('Move 0 of 4');
+
+    await importText(page, 'analyse', CSA);
+    expect(await where.innerText()).toBe('Move 4 of 4: △同　銀');
+    await page.locator('[data-widget="analyse"] .game-moves li').nth(2).locator('button').click();
+    expect(await where.getAttribute('data-ply')).toBe('3');
+    await closeCleanly();
+  });
+
+  it('keeps the game and the move shown in the address, and lists the best lines', async () => {
+    const { page } = await session.open(
+      '/analyse/?game=startpos+moves+7g7f+3c3d+8h2b%2B+3a2b&ply=2',
+    );
+    const quiet = inFlight(page);
+    const where = page.locator('[data-ply]');
+    await expect.poll(() => where.getAttribute('data-ply')).toBe('2');
+    await page.locator('[data-forward]').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('ply')).toBe('3');
+    expect(new URL(page.url()).searchParams.get('game')).toBe(
+      'startpos moves 7g7f 3c3d 8h2b+ 3a2b',
+    );
+    // Let the search the step started finish loading, so the reload aborts no request.
+    await quiet();
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => where.innerText()).toBe('Move 3 of 4: ▲２二角成');
+
+    await page.locator('[data-line-count]').selectOption('3');
+    await page.locator('[data-find-lines]').click();
+    const lines = page.locator('.best-lines-list li');
+    await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(3);
+    // Gote's best reply takes the horse back.
+    expect(await lines.first().innerText()).toMatch(/^0 △２二銀/);
+    await closeCleanly();
+  });
+
+  it('names what is wrong with a bad address', async () => {
+    const { page } = await session.open('/analyse/?game=startpos+moves+7g7f+7f7e');
+    expect(await page.locator('[data-url-error]').innerText()).toMatch(
+      /^The game in the address: USI: position: move 2/,
+    );
+    await closeCleanly();
+  });
+});
