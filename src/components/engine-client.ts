@@ -46,6 +46,7 @@ import type {
   MateSearchRequest,
 } from '../engine/worker/end-of-game';
 import type { MoveEvalParams } from '../engine/eval/move-evaluation';
+import type { NotebookRequest, NotebookResponse } from '../engine/worker/notebook-protocol';
 import type { SearchLimits } from '../engine/search/iterate';
 
 /** How long an idle worker lives before it is shut down. */
@@ -153,6 +154,24 @@ export const createEngineWorker = (): WorkerLike =>
     type: 'module',
     name: 'yomi-engine',
   }) as unknown as WorkerLike;
+
+/** What the notebook cell needs of its worker (notebook-protocol.ts); tests pass a fake. */
+export interface NotebookWorkerLike {
+  postMessage(message: NotebookRequest): void;
+  terminate(): void;
+  onmessage: ((event: { data: NotebookResponse }) => void) | null;
+  onerror: ((event: { message?: string; preventDefault?: () => void }) => void) | null;
+}
+
+/**
+ * The notebook cell's worker, a fresh one for each run: the reader's code runs synchronously, so
+ * Stop and the time limit can only terminate it, and a new run must not see the last one's state.
+ */
+export const createNotebookWorker = (): NotebookWorkerLike =>
+  new Worker(new URL('../engine/worker/notebook-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'yomi-notebook',
+  }) as unknown as NotebookWorkerLike;
 
 export class EngineClient {
   private worker: WorkerLike | null = null;

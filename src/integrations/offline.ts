@@ -61,7 +61,15 @@ function pwaOptions(dist: string): PwaOptions {
       swDest: join(dist, 'sw.js'),
       globPatterns: ['**/*.{html,js,css,svg}', '_astro/*.woff2'],
       // The 404 page is only ever served by the server, for an address the book does not have.
-      globIgnores: ['source/**', 'pagefind/**', '404.html'],
+      // The notebook cell's editor and worker (about 800 KB, only /code/ loads them) are cached
+      // when first used, not downloaded by every reader of every page.
+      globIgnores: [
+        'source/**',
+        'pagefind/**',
+        '404.html',
+        '_astro/notebook-*.js',
+        '_astro/library-*.js',
+      ],
       // Workbox leaves out, with a build warning, any file over maximumFileSizeToCacheInBytes
       // (2 MiB by default). The largest scripts, the code editor's and the engine's module
       // workers, are a few hundred KB; test/browser/offline.test.ts runs the engine offline.
@@ -79,6 +87,17 @@ function pwaOptions(dist: string): PwaOptions {
         async (entries) => ({ manifest: await withUsedFontsOnly(dist, entries), warnings: [] }),
       ],
       runtimeCaching: [
+        {
+          // Scripts left out of the precache (the notebook's). Hashed names: never stale.
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'yomi-scripts',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 50, maxAgeSeconds: 365 * DAY },
+          },
+        },
         {
           // The other fonts, for characters only the source pages have. Their names are hashed
           // (_astro/…), so a cached one never goes stale.

@@ -26,6 +26,7 @@ const PAGES = [
   '/references/',
   '/lab/',
   '/play/',
+  '/code/',
   '/analyse/?game=startpos+moves+7g7f+3c3d',
   '/source/src/engine/search/alphabeta.ts/',
   '/search/?q=horizon',

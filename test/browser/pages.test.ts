@@ -9,7 +9,16 @@ import {
   siteUrl,
 } from './harness';
 
-const PAGES = ['/', '/board/', '/glossary/', '/references/', '/lab/', '/play/', '/analyse/'];
+const PAGES = [
+  '/',
+  '/board/',
+  '/glossary/',
+  '/references/',
+  '/lab/',
+  '/play/',
+  '/analyse/',
+  '/code/',
+];
 
 describeBrowser('every page', () => {
   let browser: Browser;
