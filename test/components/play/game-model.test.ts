@@ -120,7 +120,8 @@ describe('records', () => {
     const line = kif.split('\n').findIndex((l) => l.includes('３五歩')) + 1;
     const result = importGame(kif);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(new RegExp(`^KIF, line ${line}, move 2 \\(△３五歩`));
+    if (!result.ok)
+      expect(result.error).toMatch(new RegExp(`^KIF, line ${line}, move 2 \\(△３五歩`));
   });
 
   it('names the line of an illegal move in a CSA file', () => {
