@@ -32,13 +32,11 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** Opens `path` in a fresh page of the given size and waits until the network is idle. */
-export async function openPage(
-  browser: Browser,
-  path: string,
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport });
+/**
+ * Records what goes wrong in a page from now on, one line each: console errors, uncaught
+ * exceptions, failed requests and HTTP errors.
+ */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -50,6 +48,17 @@ export async function openPage(
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
+  return problems;
+}
+
+/** Opens `path` in a fresh page of the given size and waits until the network is idle. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const problems = watchProblems(page);
   const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
   if (!response?.ok()) problems.push(`navigation to ${path}: HTTP ${response?.status() ?? '?'}`);
   return { page, problems };

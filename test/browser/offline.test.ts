@@ -13,7 +13,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBrowser, hydrate, launchBrowser, settled, siteUrl } from './harness';
+import {
+  describeBrowser,
+  hydrate,
+  launchBrowser,
+  settled,
+  siteUrl,
+  watchProblems,
+} from './harness';
 
 const CHAPTER = '/horizon/';
 const EXPLORER = '[data-widget="search-explorer"][data-explorer]';
@@ -66,17 +73,7 @@ async function startProxy(site: string): Promise<Proxy> {
 /** A page of the context that records what went wrong in it, one line each. */
 async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
+  const problems = watchProblems(page);
   return { page, problems };
 }
 

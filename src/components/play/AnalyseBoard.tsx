@@ -12,7 +12,7 @@ import { formatCount, formatScore } from '../widgets/explorer/search-model';
 import { useEngineClient } from '../widgets/use-engine-client';
 import { readAnalyseState, writeAnalyseState, type AnalyseState } from './analyse-url';
 import { lineInJapanese, moveList, NEW_GAME, positionCommand, type Game } from './game-model';
-import { GameMoves, type Notation } from './GameMoves';
+import { GameMoves, NotationSwitch, type Notation } from './GameMoves';
 import { RecordPanel } from './RecordPanel';
 import '../widgets/widgets.css';
 import './play.css';
@@ -108,14 +108,7 @@ export function AnalyseBoard(): JSX.Element {
           <button type="button" onClick={() => go(total)} disabled={ply === total} data-end>
             End »
           </button>
-          <label class="analyse-notation">
-            <input
-              type="checkbox"
-              checked={notation === 'usi'}
-              onChange={(event) => setNotation(event.currentTarget.checked ? 'usi' : 'japanese')}
-            />
-            USI
-          </label>
+          <NotationSwitch notation={notation} onChange={setNotation} class="analyse-notation" />
         </div>
         <GameMoves
           lines={lines}

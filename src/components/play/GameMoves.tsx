@@ -53,3 +53,21 @@ export function GameMoves(props: {
     </ol>
   );
 }
+
+/** The switch between Japanese notation and USI for a move list. */
+export function NotationSwitch(props: {
+  notation: Notation;
+  onChange: (notation: Notation) => void;
+  class?: string;
+}): JSX.Element {
+  return (
+    <label class={props.class}>
+      <input
+        type="checkbox"
+        checked={props.notation === 'usi'}
+        onChange={(event) => props.onChange(event.currentTarget.checked ? 'usi' : 'japanese')}
+      />
+      USI
+    </label>
+  );
+}

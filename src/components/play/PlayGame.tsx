@@ -26,7 +26,7 @@ import {
   NEW_GAME,
   type Game,
 } from './game-model';
-import { GameMoves, type Notation } from './GameMoves';
+import { GameMoves, NotationSwitch, type Notation } from './GameMoves';
 import {
   DEFAULT_SETTINGS,
   MOVE_TIMES,
@@ -203,14 +203,7 @@ export function PlayGame(): JSX.Element {
           </div>
           <div class="play-moves-head">
             <h3 id={`${id}-moves`}>Moves</h3>
-            <label>
-              <input
-                type="checkbox"
-                checked={notation === 'usi'}
-                onChange={(event) => setNotation(event.currentTarget.checked ? 'usi' : 'japanese')}
-              />
-              USI
-            </label>
+            <NotationSwitch notation={notation} onChange={setNotation} />
           </div>
           <GameMoves lines={lines} notation={notation} label="Moves of the game" />
         </div>
