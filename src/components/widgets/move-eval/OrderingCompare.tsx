@@ -192,7 +192,7 @@ export function OrderingCompare(props: { depth?: number }): JSX.Element {
           <thead>
             <tr>
               <th scope="col">
-                <span class="visually-hidden-text">Measure</span>
+                <span class="visually-hidden">Measure</span>
               </th>
               {ORDERING_RUNS.map((r) => (
                 <th scope="col" key={r.ordering} data-ordering={r.ordering} title={r.detail}>
