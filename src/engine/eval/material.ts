@@ -5,7 +5,7 @@
  */
 import type { Position } from '../position';
 import { SQUARES } from '../square';
-import { Kind } from '../types';
+import { EMPTY, Kind, type Move } from '../types';
 import type { Evaluator } from './evaluator';
 
 /**
@@ -59,8 +59,17 @@ export const evaluateMaterial = (pos: Position): number =>
   pos.sideToMove === 0 ? pos.material : -pos.material;
 // #endregion
 
+/** What a move gains in material for the mover: the piece it takes (twice) and its promotion. */
+export function materialGain(pos: Position, move: Move): number {
+  const captured = pos.board[move & 0xff]!;
+  let gain = captured === EMPTY ? 0 : CAPTURE_VALUE[captured & 15]!;
+  if (move & (1 << 16)) gain += PROMOTION_GAIN[pos.board[(move >> 8) & 0xff]! & 15]!;
+  return gain;
+}
+
 export const materialEvaluator: Evaluator = {
   name: 'material',
   description: 'Piece values on the board and in hand (Bonanza 6’s table).',
   evaluate: evaluateMaterial,
+  moveGain: materialGain,
 };

@@ -39,6 +39,7 @@
  */
 import {
   attacks,
+  DIRECTION_TO,
   DIRECTIONS,
   SLIDE_COUNT,
   SLIDES,
@@ -47,7 +48,7 @@ import {
   STEPS,
 } from '../attacks';
 import { legalMoves } from '../movegen';
-import { LONG_EFFECT } from '../effect';
+import { DIRECTION_BIT, LONG_EFFECT } from '../effect';
 import { makeUsiMove } from '../notation';
 import { defaultsOf, integer, select, type ValuesOf } from '../option-spec';
 import type { Position } from '../position';
@@ -286,7 +287,9 @@ const KING_EXCHANGE_VALUE = -1;
 /**
  * What a piece of ours now bearing on `sq` adds to LossE (threats made): the exchange value of an
  * enemy piece there, or `kingThreat` for the enemy king. An own piece there is noted for GainS
- * (an own king only when the seed is read literally).
+ * (an own king only when the seed is read literally). The board shows the position after the
+ * move, the effect counts the one before it: `uncoveredThem` is the enemy's long effects on the
+ * square the move left (0 for a drop), the only way the move can add an enemy attacker.
  */
 function threatOn(
   pos: Position,
@@ -295,24 +298,60 @@ function threatOn(
   them: number,
   kingThreat: number,
   literal: boolean,
+  from: number,
+  to: number,
+  uncoveredThem: number,
 ): number {
-  const p = pos.board[sq]!;
+  const board = pos.board;
+  const p = board[sq]!;
   if (p === EMPTY || p === WALL) return 0;
   if (sq === enemyKing)
-    return kingThreat === KING_EXCHANGE_VALUE ? exchangeValueAt(pos, sq) : kingThreat;
-  if (p >> 4 === them) return exchangeValueAt(pos, sq);
+    return kingThreat === KING_EXCHANGE_VALUE
+      ? exchangeValue(board, sq, arrivingAfter(pos, sq, from, to))
+      : kingThreat;
+  if (p >> 4 === them) return exchangeValue(board, sq, arrivingAfter(pos, sq, from, to));
   if (!literal && (p & 15) === Kind.King) return 0;
+  // No enemy piece bore on our piece before the move, and no enemy slide is uncovered onto it:
+  // none bears on it after (the move can only block or capture the others), so nothing is at stake.
+  const mayBeAttacked =
+    pos.effectCount(them as 0 | 1, sq) > 0 ||
+    (uncoveredThem & DIRECTION_BIT[DIRECTION_TO[from * BOARD_SIZE + sq]! + 11]!) !== 0;
   ownSquares[owns] = sq;
-  ownAfter[owns++] = exchangeValueAt(pos, sq);
+  ownAfter[owns++] = mayBeAttacked ? exchangeValue(board, sq, arrivingAfter(pos, sq, from, to)) : 0;
   return 0;
+}
+
+/**
+ * The lines along which a slide may arrive at `sq` after a move from `from` (a board square, or
+ * 0 for a drop) to `to`, for exchangeValue's shortcut: those along which one arrived before
+ * (the position's long effects, both sides), the line through the square the move left (a slide
+ * there goes on) and the line from the moved piece. A move adds no slide on any other line, so an
+ * empty line outside the mask brings no attacker; a slide the move cut off is still walked.
+ */
+function arrivingAfter(pos: Position, sq: number, from: number, to: number): number {
+  const long = pos.effectBase + LONG_EFFECT + sq;
+  return (
+    pos.effects[long]! |
+    pos.effects[long + BOARD_SIZE]! |
+    DIRECTION_BIT[DIRECTION_TO[from * BOARD_SIZE + sq]! + 11]! |
+    DIRECTION_BIT[DIRECTION_TO[to * BOARD_SIZE + sq]! + 11]!
+  );
 }
 
 // #region move-value
 /**
  * The same value as `evaluateMove(...).value`, computed without building the breakdown: no arrays,
- * no objects, no strings. The search calls it for every move it orders or prunes by value;
- * evaluateMove stays the explaining version (the widget shows its terms), and a test holds the two
- * equal on every move of thousands of positions.
+ * no objects, no strings, and without playing the move. The search calls it for every move it
+ * orders or prunes by value; evaluateMove stays the explaining version (the widget shows its
+ * terms), and a test holds the two equal on every move of thousands of positions.
+ *
+ * Exchange values need only the board, so the move is made on the board alone (two squares
+ * written, then put back), not with `doMove`, which would also update the effect counts, the key
+ * and the hands. The few effect counts the value reads after the move (who bears on the
+ * destination) follow from the counts before it: the moved piece no longer bears on the square it
+ * stands on, and a slide that arrived at the square it left goes on along its path. The
+ * evaluation's change comes from the evaluator's `moveGain` when it has one (material), else from
+ * playing the move.
  */
 export function moveValue(
   pos: Position,
@@ -328,7 +367,8 @@ export function moveValue(
   const from = (move >> 8) & 0xff;
   const drop = isDrop(move);
   const captured = board[to]!;
-  const moved = drop ? from | (us << 4) : move & (1 << 16) ? board[from]! + 8 : board[from]!;
+  const piece = drop ? from | (us << 4) : board[from]!;
+  const moved = move & (1 << 16) ? piece + 8 : piece;
   const literal = params.reading === 'code';
   const kingMove = !literal && (moved & 15) === Kind.King;
   if (pos.keyLo !== stampKeyLo || pos.keyHi !== stampKeyHi) {
@@ -336,26 +376,51 @@ export function moveValue(
     stampKeyLo = pos.keyLo;
     stampKeyHi = pos.keyHi;
   }
+  const evalDelta =
+    evaluator.moveGain !== undefined
+      ? evaluator.moveGain(pos, move)
+      : evalAfter(pos, move, evaluator) - evalBefore;
 
   let lossS = drop || kingMove ? 0 : -exchangeBefore(pos, from);
-  // Bit i: a slide of ours arrives at `from` along DIRECTIONS[i], and goes on when the piece
-  // leaves. The long effects (長い利き) hold exactly that; evaluateMove walks the lines instead.
-  const uncovered = drop ? 0 : pos.effects[pos.effectBase + LONG_EFFECT + us * BOARD_SIZE + from]!;
+  // Long effects (長い利き) on the square the piece leaves, bit i: a slide arrives along
+  // DIRECTIONS[i] and goes on once the square is empty. Ours are the lines the move uncovers
+  // (evaluateMove walks the lines instead); the enemy's may bring a new attacker.
+  const longAt = pos.effectBase + LONG_EFFECT + from;
+  const uncovered = drop ? 0 : pos.effects[longAt + us * BOARD_SIZE]!;
+  const uncoveredThem = drop ? 0 : pos.effects[longAt + them * BOARD_SIZE]!;
+  // Effect counts on `to` after the move: a board move's piece bore on `to` and no longer does,
+  // and a slide through `from` along the move's own line now reaches it.
+  const along = drop ? 0 : DIRECTION_BIT[DIRECTION_TO[from * BOARD_SIZE + to]! + 11]!;
+  const themOnTo = pos.effectCount(them as 0 | 1, to) + ((uncoveredThem & along) !== 0 ? 1 : 0);
+  const usOnTo = pos.effectCount(us, to) - (drop ? 0 : 1) + ((uncovered & along) !== 0 ? 1 : 0);
 
-  pos.doMove(move);
-  const evalDelta = -evaluator.evaluate(pos) - evalBefore;
-  if (!kingMove) lossS += exchangeValueAt(pos, to);
+  if (!drop) board[from] = EMPTY;
+  board[to] = moved;
+  // The square a drop comes from (0: no square, no line through it).
+  const origin = drop ? 0 : from;
+  if (!kingMove && themOnTo > 0)
+    lossS += exchangeValue(board, to, arrivingAfter(pos, to, origin, to));
   const enemyKing = pos.kingSquare[them]!;
   const kingThreat =
-    pos.effectCount(them as 0 | 1, to) === 0
+    themOnTo === 0
       ? params.kingThreatUnguarded
-      : pos.effectCount(us, to) > 0
+      : usOnTo > 0
         ? params.kingThreatSupported
         : params.kingThreatExposed;
   let lossE = 0;
   owns = 0;
   for (let i = 0, n = STEP_COUNT[moved]!; i < n; i++)
-    lossE += threatOn(pos, to + STEPS[moved * 8 + i]!, enemyKing, them, kingThreat, literal);
+    lossE += threatOn(
+      pos,
+      to + STEPS[moved * 8 + i]!,
+      enemyKing,
+      them,
+      kingThreat,
+      literal,
+      origin,
+      to,
+      uncoveredThem,
+    );
   for (let i = 0, n = SLIDE_COUNT[moved]!; i < n; i++)
     lossE += threatOn(
       pos,
@@ -364,21 +429,24 @@ export function moveValue(
       them,
       kingThreat,
       literal,
+      origin,
+      to,
+      uncoveredThem,
     );
   // A line uncovered onto the king: the unguarded threat, or (read literally) its exchange value.
   const uncoveredKing = literal ? KING_EXCHANGE_VALUE : params.kingThreatUnguarded;
   for (let i = 0; i < 8; i++) {
     if ((uncovered & (1 << i)) === 0) continue;
     const sq = firstPieceFrom(board, from, DIRECTIONS[i]!);
-    if (literal || sq !== to) lossE += threatOn(pos, sq, enemyKing, them, uncoveredKing, literal);
+    if (literal || sq !== to)
+      lossE += threatOn(pos, sq, enemyKing, them, uncoveredKing, literal, from, to, uncoveredThem);
   }
+  board[to] = captured;
+  if (!drop) board[from] = piece;
   const focusPawn =
-    !literal &&
-    (moved & 15) === Kind.Pawn &&
-    pos.effectCount(them as 0 | 1, to) >= params.focusPawnMinEffects
+    !literal && (moved & 15) === Kind.Pawn && themOnTo >= params.focusPawnMinEffects
       ? params.focusPawnBonus
       : 0;
-  pos.undoMove(move);
 
   let gainS = 0;
   for (let i = 0; i < owns; i++) gainS += exchangeBefore(pos, ownSquares[i]!) - ownAfter[i]!;
@@ -387,6 +455,14 @@ export function moveValue(
   return (
     evalDelta + gainS - lossS + captureBonus + focusPawn + Math.trunc(lossE / params.attackDivisor)
   );
+}
+
+/** The evaluation after `move`, from the mover's side: the move played, evaluated, taken back. */
+function evalAfter(pos: Position, move: Move, evaluator: Evaluator): number {
+  pos.doMove(move);
+  const value = -evaluator.evaluate(pos);
+  pos.undoMove(move);
+  return value;
 }
 // #endregion
 

@@ -1,12 +1,18 @@
 /**
  * The search's allocation-free `moveValue` against the explaining `evaluateMove`: the same value
  * for every legal move of thousands of positions (seeded random playouts from the perft fixtures,
- * captures favoured so hands fill), with seed 000's constants and with changed ones, its code read as intended and as written. The fast
- * version also skips exchange walks by the effect counts; this is the test that holds it to the
- * plain walk.
+ * captures favoured so hands fill), with seed 000's constants and with changed ones, its code
+ * read as intended and as written. The fast version makes the move on the board alone, derives
+ * the effect counts after the move from those before it, and skips exchange walks by them; this
+ * is the test that holds it to evaluateMove, which plays the move and walks every line.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateMaterial, materialEvaluator } from '../../../src/engine/eval/material';
+import { EVALUATORS } from '../../../src/engine/eval/index';
+import {
+  evaluateMaterial,
+  materialEvaluator,
+  materialGain,
+} from '../../../src/engine/eval/material';
 import {
   evaluateMove,
   MOVE_EVAL_DEFAULTS,
@@ -64,4 +70,49 @@ describe('moveValue', () => {
     expect(moves).toBeGreaterThan(100_000);
     expect(nonZero / moves).toBeGreaterThan(0.5);
   }, 120_000);
+
+  it('plays the move to evaluate when the evaluator has no moveGain (the effect evaluator)', () => {
+    const effect = EVALUATORS.effect;
+    expect('moveGain' in effect).toBe(false);
+    const rng = makeRng(77);
+    const starts = perftFixtures().map((f) => f.sfen);
+    let moves = 0;
+    for (let i = 0; i < 200; i++) {
+      const pos = mustParse(randomPlayout(rng, starts[i % starts.length]!, 4 + (i % 90), 0.5));
+      // The effect evaluator measures distances to both kings; some fixtures have one king only.
+      if (pos.kingSquare[0] === 0 || pos.kingSquare[1] === 0) continue;
+      const params = PARAMS[i % PARAMS.length]!;
+      const before = effect.evaluate(pos);
+      const sfen = makeSfen(pos);
+      for (const m of legalMoves(pos)) {
+        const want = evaluateMove(pos, m, params, effect, before).value;
+        const got = moveValue(pos, m, params, effect, before);
+        if (got !== want)
+          expect.fail(`${sfen} ${makeUsiMove(m)}: moveValue ${got}, evaluateMove ${want}`);
+        moves++;
+      }
+      expect(pos.checkInvariants(), 'the position is left whole').toBeNull();
+    }
+    expect(moves).toBeGreaterThan(10_000);
+  }, 60_000);
+
+  it('materialGain is the material change of playing the move, on every move', () => {
+    const rng = makeRng(91);
+    const starts = perftFixtures().map((f) => f.sfen);
+    let gains = 0;
+    for (let i = 0; i < 300; i++) {
+      const pos = mustParse(randomPlayout(rng, starts[i % starts.length]!, 4 + (i % 90), 0.6));
+      const before = evaluateMaterial(pos);
+      for (const m of legalMoves(pos)) {
+        const gain = materialGain(pos, m);
+        pos.doMove(m);
+        const after = -evaluateMaterial(pos);
+        pos.undoMove(m);
+        if (gain !== after - before)
+          expect.fail(`${makeSfen(pos)} ${makeUsiMove(m)}: gain ${gain}, played ${after - before}`);
+        if (gain !== 0) gains++;
+      }
+    }
+    expect(gains).toBeGreaterThan(1000);
+  });
 });
