@@ -57,6 +57,8 @@ const sortKeys = new Float64Array(MAX_MOVES);
 const scratchMoves = new Uint32Array(MAX_MOVES);
 const scratchScores = new Int32Array(MAX_MOVES);
 const scratchValues = new Int32Array(MAX_MOVES);
+/** Rank pruning: the highest move values of a list, highest first (forwardRank ≤ 100). */
+const topValues = new Int32Array(128);
 
 export class MovePicker {
   private stage: Stage = Stage.Done;
@@ -301,17 +303,29 @@ export class MovePicker {
 
   /**
    * The k-th highest move value of the list (k = forwardRank), for rank pruning; also how many
-   * moves of that value fit within the first k (the others tie with them but come later).
+   * moves of that value fit within the first k (the others tie with them but come later). The
+   * k highest values are kept in a small sorted buffer, one pass over the list: most values fall
+   * below the buffer's last and cost one comparison.
    */
   private kthValue(end: number): number {
     const k = this.s.rankLimit;
-    const n = end - this.base;
-    if (n <= k) return NO_CUTOFF;
-    for (let i = 0; i < n; i++) sortKeys[i] = -this.s.values[this.base + i]!;
-    sortAscending(sortKeys, n);
-    const cutoff = -sortKeys[k - 1]!;
+    if (end - this.base <= k) return NO_CUTOFF;
+    const values = this.s.values;
+    const top = topValues;
+    let held = 0;
+    for (let i = this.base; i < end; i++) {
+      const v = values[i]!;
+      if (held === k && v <= top[k - 1]!) continue;
+      let j = held < k ? held++ : k - 1;
+      while (j > 0 && top[j - 1]! < v) {
+        top[j] = top[j - 1]!;
+        j--;
+      }
+      top[j] = v;
+    }
+    const cutoff = top[k - 1]!;
     let above = 0;
-    while (above < k && -sortKeys[above]! > cutoff) above++;
+    while (above < k && top[above]! > cutoff) above++;
     this.rankTies = k - above;
     return cutoff;
   }
@@ -330,8 +344,45 @@ export class MovePicker {
   // #endregion
 
   // #region sort-by-score
-  /** Sort moves [lo, hi) by score, highest first; equal scores keep their generation order. */
+  /**
+   * Sort moves [lo, hi) by score, highest first; equal scores keep their generation order. Most
+   * scores are often 0 (quiet moves without history, moves seed 000 values at nothing): one
+   * stable pass splits the list into positive, zero and negative scores, and only the first and
+   * last parts are sorted.
+   */
   private sortByScore(lo: number, hi: number): void {
+    if (hi - lo <= INSERTION_SORT_MAX) return this.sortRun(lo, hi);
+    const { moves, scores, values } = this.s;
+    let positive = 0;
+    let zero = 0;
+    for (let i = lo; i < hi; i++) {
+      const sc = scores[i]!;
+      if (sc > 0) positive++;
+      else if (sc === 0) zero++;
+    }
+    if (zero === 0 || zero === hi - lo) return this.sortRun(lo, hi);
+    const n = hi - lo;
+    for (let i = lo; i < hi; i++) {
+      scratchMoves[i - lo] = moves[i]!;
+      scratchScores[i - lo] = scores[i]!;
+      scratchValues[i - lo] = values[i]!;
+    }
+    let up = lo;
+    let mid = lo + positive;
+    let down = mid + zero;
+    for (let i = 0; i < n; i++) {
+      const sc = scratchScores[i]!;
+      const at = sc > 0 ? up++ : sc === 0 ? mid++ : down++;
+      moves[at] = scratchMoves[i]!;
+      scores[at] = sc;
+      values[at] = scratchValues[i]!;
+    }
+    this.sortRun(lo, lo + positive);
+    this.sortRun(lo + positive + zero, hi);
+  }
+
+  /** Sort one run: short runs by insertion, longer ones by packed keys (score, place in the run). */
+  private sortRun(lo: number, hi: number): void {
     const { moves, scores, values } = this.s;
     const n = hi - lo;
     if (n <= INSERTION_SORT_MAX) {
@@ -355,9 +406,11 @@ export class MovePicker {
     for (let i = 0; i < n; i++) sortKeys[i] = -scores[lo + i]! * KEY_SCALE + i;
     sortAscending(sortKeys, n);
     const keys = sortKeys;
-    scratchMoves.set(moves.subarray(lo, hi));
-    scratchScores.set(scores.subarray(lo, hi));
-    scratchValues.set(values.subarray(lo, hi));
+    for (let i = lo; i < hi; i++) {
+      scratchMoves[i - lo] = moves[i]!;
+      scratchScores[i - lo] = scores[i]!;
+      scratchValues[i - lo] = values[i]!;
+    }
     for (let i = 0; i < n; i++) {
       const key = keys[i]!;
       const from = key - Math.floor(key / KEY_SCALE) * KEY_SCALE;
