@@ -14,15 +14,23 @@ import { BOARD_SIZE } from '../square';
 import { type Color, EMPTY, Kind, type Move, WALL } from '../types';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from './material';
 
-const front = new Int32Array(8);
-/** Above every piece value: no attacker found yet (an integer, so no number is boxed). */
-const NO_ATTACKER = 1 << 30;
 /** No long effects known: every line may bring a slide. */
 const ALL_DIRECTIONS = 0xff;
 /** TOWARDS[i]: the long-effect bit of a slide that travels back along DIRECTIONS[i], onto the square. */
 const TOWARDS = DIRECTIONS.map((d) => DIRECTION_BIT[-d + 11]!);
-const knightUsed = new Uint8Array(4);
 const gain = new Int32Array(48);
+
+/**
+ * Each side's attackers that bear on the square now, as (square, key) pairs in `LIST` slots per
+ * side. key = value · 16 + place, place being the line's index in DIRECTIONS (0–7) or 8 + i for
+ * the two knight squares: the least key is the least valuable attacker, and among equal values the
+ * first line, so the walk takes pieces in the same order as a scan of the lines in turn would.
+ * A side holds at most one attacker per line and per knight square at a time: ten.
+ */
+const LIST = 16;
+const attackerSquare = new Int32Array(2 * LIST);
+const attackerKey = new Int32Array(2 * LIST);
+const attackers = new Int32Array(2);
 
 /** Does the piece at `s`, reached from `sq` by walking in direction `d`, bear on `sq`? */
 const bearsOn = (board: Uint8Array, s: number, sq: number, d: number): boolean => {
@@ -38,38 +46,35 @@ function nextOnLine(board: Uint8Array, s: number, d: number): number {
   return t;
 }
 
+/** Note the piece at `s`, first on line `i` out of `sq`, as an attacker if it bears on `sq`. */
+function addFromLine(board: Uint8Array, sq: number, s: number, i: number): void {
+  const p = board[s]!;
+  if (p === WALL || !bearsOn(board, s, sq, DIRECTIONS[i]!)) return;
+  const side = p >> 4;
+  const at = side * LIST + attackers[side]!++;
+  attackerSquare[at] = s;
+  attackerKey[at] = PIECE_VALUE[p & 15]! * 16 + i;
+}
+
 /**
- * Least valuable attacker of `side` on `sq`: its square, or -1 if none. Unless `peek`, it is
- * marked used and the line behind it opens.
+ * Least valuable attacker of `side`: its square, or -1 if none. It leaves the list, and the next
+ * piece on its line joins whichever side's list it belongs to if it bears on `sq` (a slider
+ * behind the piece that captured).
  */
-function takeLeastValuable(board: Uint8Array, sq: number, side: number, peek = false): number {
-  let best = -1;
-  let bestValue = NO_ATTACKER;
-  let bestDir = -1;
-  for (let i = 0; i < 8; i++) {
-    const s = front[i]!;
-    const p = board[s]!;
-    if (p === WALL || p >> 4 !== side || !bearsOn(board, s, sq, DIRECTIONS[i]!)) continue;
-    const v = PIECE_VALUE[p & 15]!;
-    if (v < bestValue) {
-      bestValue = v;
-      best = s;
-      bestDir = i;
-    }
-  }
-  const knight = Kind.Knight | (side << 4);
-  for (let i = 0; i < 2; i++) {
-    const s = sq - STEPS[knight * 8 + i]!;
-    if (board[s] === knight && !knightUsed[side * 2 + i] && PIECE_VALUE[Kind.Knight]! < bestValue) {
-      bestValue = PIECE_VALUE[Kind.Knight]!;
-      best = s;
-      bestDir = 8 + i;
-    }
-  }
-  if (peek) return best;
-  if (bestDir >= 8) knightUsed[side * 2 + bestDir - 8] = 1;
-  else if (bestDir >= 0) front[bestDir] = nextOnLine(board, best, DIRECTIONS[bestDir]!);
-  return best;
+function takeLeastValuable(board: Uint8Array, sq: number, side: number): number {
+  const n = attackers[side]!;
+  if (n === 0) return -1;
+  const base = side * LIST;
+  let best = base;
+  for (let j = base + 1; j < base + n; j++) if (attackerKey[j]! < attackerKey[best]!) best = j;
+  const s = attackerSquare[best]!;
+  const place = attackerKey[best]! & 15;
+  const last = base + n - 1;
+  attackerSquare[best] = attackerSquare[last]!;
+  attackerKey[best] = attackerKey[last]!;
+  attackers[side] = n - 1;
+  if (place < 8) addFromLine(board, sq, nextOnLine(board, s, DIRECTIONS[place]!), place);
+  return s;
 }
 
 // #region exchange-value
@@ -77,23 +82,33 @@ function takeLeastValuable(board: Uint8Array, sq: number, side: number, peek = f
  * What the opponent of the piece on `sq` gains by capturing it first and trading on: ≥ 0.
  * `arriving` (optional) is the square's long effects, both sides' OR-ed: the directions along
  * which a slide arrives. Without it every line is walked; with it, an empty line with no slide
- * on it is skipped (its front is square 0, a wall, which takeLeastValuable passes over).
+ * on it is skipped.
  */
 export function exchangeValue(board: Uint8Array, sq: number, arriving = ALL_DIRECTIONS): number {
   const target = board[sq]!;
   if (target === EMPTY || target === WALL) return 0;
+  attackers[0] = attackers[1] = 0;
   for (let i = 0; i < 8; i++) {
     const d = DIRECTIONS[i]!;
     // A line whose first square is empty brings an attacker only if a slide arrives along it.
-    if (board[sq + d] === EMPTY && (arriving & TOWARDS[i]!) === 0) front[i] = 0;
-    else front[i] = nextOnLine(board, sq, d);
+    if (board[sq + d] === EMPTY && (arriving & TOWARDS[i]!) === 0) continue;
+    addFromLine(board, sq, nextOnLine(board, sq, d), i);
   }
-  knightUsed[0] = knightUsed[1] = knightUsed[2] = knightUsed[3] = 0;
+  for (let side = 0; side < 2; side++) {
+    const knight = Kind.Knight | (side << 4);
+    for (let i = 0; i < 2; i++) {
+      const s = sq - STEPS[knight * 8 + i]!;
+      if (board[s] !== knight) continue;
+      const at = side * LIST + attackers[side]!++;
+      attackerSquare[at] = s;
+      attackerKey[at] = PIECE_VALUE[Kind.Knight]! * 16 + 8 + i;
+    }
+  }
   let side = (target >> 4) ^ 1;
   let attacker = takeLeastValuable(board, sq, side);
   if (attacker < 0) return 0;
-  if ((board[attacker]! & 15) === Kind.King && takeLeastValuable(board, sq, side ^ 1, true) >= 0)
-    return 0;
+  // A king may not capture into a square the other side still defends.
+  if ((board[attacker]! & 15) === Kind.King && attackers[side ^ 1]! > 0) return 0;
   let d = 0;
   gain[0] = CAPTURE_VALUE[target & 15]!;
   let onSquare = board[attacker]!;
@@ -101,9 +116,7 @@ export function exchangeValue(board: Uint8Array, sq: number, arriving = ALL_DIRE
     side ^= 1;
     attacker = takeLeastValuable(board, sq, side);
     if (attacker < 0) break;
-    // A king may not capture into a square the other side still defends.
-    if ((board[attacker]! & 15) === Kind.King && takeLeastValuable(board, sq, side ^ 1, true) >= 0)
-      break;
+    if ((board[attacker]! & 15) === Kind.King && attackers[side ^ 1]! > 0) break;
     d++;
     gain[d] = CAPTURE_VALUE[onSquare & 15]! - gain[d - 1]!;
     onSquare = board[attacker]!;
