@@ -284,6 +284,14 @@ function exchangeBefore(pos: Position, sq: number): number {
 /** `kingThreat` for threatOn: the enemy king's exchange value instead of a constant. */
 const KING_EXCHANGE_VALUE = -1;
 
+// The move moveValue is valuing, for threatOn: set once per move rather than passed per square.
+let moveFrom = 0;
+let moveTo = 0;
+let moveThem = 0;
+let enemyKing = 0;
+let literalReading = false;
+let uncoveredThem = 0;
+
 /**
  * What a piece of ours now bearing on `sq` adds to LossE (threats made): the exchange value of an
  * enemy piece there, or `kingThreat` for the enemy king. An own piece there is noted for GainS
@@ -291,33 +299,26 @@ const KING_EXCHANGE_VALUE = -1;
  * move, the effect counts the one before it: `uncoveredThem` is the enemy's long effects on the
  * square the move left (0 for a drop), the only way the move can add an enemy attacker.
  */
-function threatOn(
-  pos: Position,
-  sq: number,
-  enemyKing: number,
-  them: number,
-  kingThreat: number,
-  literal: boolean,
-  from: number,
-  to: number,
-  uncoveredThem: number,
-): number {
+function threatOn(pos: Position, sq: number, kingThreat: number): number {
   const board = pos.board;
   const p = board[sq]!;
   if (p === EMPTY || p === WALL) return 0;
   if (sq === enemyKing)
     return kingThreat === KING_EXCHANGE_VALUE
-      ? exchangeValue(board, sq, arrivingAfter(pos, sq, from, to))
+      ? exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo))
       : kingThreat;
-  if (p >> 4 === them) return exchangeValue(board, sq, arrivingAfter(pos, sq, from, to));
-  if (!literal && (p & 15) === Kind.King) return 0;
+  if (p >> 4 === moveThem)
+    return exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo));
+  if (!literalReading && (p & 15) === Kind.King) return 0;
   // No enemy piece bore on our piece before the move, and no enemy slide is uncovered onto it:
   // none bears on it after (the move can only block or capture the others), so nothing is at stake.
   const mayBeAttacked =
-    pos.effectCount(them as 0 | 1, sq) > 0 ||
-    (uncoveredThem & DIRECTION_BIT[DIRECTION_TO[from * BOARD_SIZE + sq]! + 11]!) !== 0;
+    pos.effectCount(moveThem as 0 | 1, sq) > 0 ||
+    (uncoveredThem & DIRECTION_BIT[DIRECTION_TO[moveFrom * BOARD_SIZE + sq]! + 11]!) !== 0;
   ownSquares[owns] = sq;
-  ownAfter[owns++] = mayBeAttacked ? exchangeValue(board, sq, arrivingAfter(pos, sq, from, to)) : 0;
+  ownAfter[owns++] = mayBeAttacked
+    ? exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo))
+    : 0;
   return 0;
 }
 
@@ -387,7 +388,7 @@ export function moveValue(
   // (evaluateMove walks the lines instead); the enemy's may bring a new attacker.
   const longAt = pos.effectBase + LONG_EFFECT + from;
   const uncovered = drop ? 0 : pos.effects[longAt + us * BOARD_SIZE]!;
-  const uncoveredThem = drop ? 0 : pos.effects[longAt + them * BOARD_SIZE]!;
+  uncoveredThem = drop ? 0 : pos.effects[longAt + them * BOARD_SIZE]!;
   // Effect counts on `to` after the move: a board move's piece bore on `to` and no longer does,
   // and a slide through `from` along the move's own line now reaches it.
   const along = drop ? 0 : DIRECTION_BIT[DIRECTION_TO[from * BOARD_SIZE + to]! + 11]!;
@@ -396,11 +397,14 @@ export function moveValue(
 
   if (!drop) board[from] = EMPTY;
   board[to] = moved;
-  // The square a drop comes from (0: no square, no line through it).
-  const origin = drop ? 0 : from;
+  // The square the move leaves (0 for a drop: no square, no line through it).
+  moveFrom = drop ? 0 : from;
+  moveTo = to;
+  moveThem = them;
+  literalReading = literal;
+  enemyKing = pos.kingSquare[them]!;
   if (!kingMove && themOnTo > 0)
-    lossS += exchangeValue(board, to, arrivingAfter(pos, to, origin, to));
-  const enemyKing = pos.kingSquare[them]!;
+    lossS += exchangeValue(board, to, arrivingAfter(pos, to, moveFrom, to));
   const kingThreat =
     themOnTo === 0
       ? params.kingThreatUnguarded
@@ -409,37 +413,18 @@ export function moveValue(
         : params.kingThreatExposed;
   let lossE = 0;
   owns = 0;
-  for (let i = 0, n = STEP_COUNT[moved]!; i < n; i++)
-    lossE += threatOn(
-      pos,
-      to + STEPS[moved * 8 + i]!,
-      enemyKing,
-      them,
-      kingThreat,
-      literal,
-      origin,
-      to,
-      uncoveredThem,
-    );
+  for (let i = 0, n = STEP_COUNT[moved]!; i < n; i++) {
+    const sq = to + STEPS[moved * 8 + i]!;
+    if (board[sq] !== EMPTY) lossE += threatOn(pos, sq, kingThreat);
+  }
   for (let i = 0, n = SLIDE_COUNT[moved]!; i < n; i++)
-    lossE += threatOn(
-      pos,
-      firstPieceFrom(board, to, SLIDES[moved * 4 + i]!),
-      enemyKing,
-      them,
-      kingThreat,
-      literal,
-      origin,
-      to,
-      uncoveredThem,
-    );
+    lossE += threatOn(pos, firstPieceFrom(board, to, SLIDES[moved * 4 + i]!), kingThreat);
   // A line uncovered onto the king: the unguarded threat, or (read literally) its exchange value.
   const uncoveredKing = literal ? KING_EXCHANGE_VALUE : params.kingThreatUnguarded;
   for (let i = 0; i < 8; i++) {
     if ((uncovered & (1 << i)) === 0) continue;
     const sq = firstPieceFrom(board, from, DIRECTIONS[i]!);
-    if (literal || sq !== to)
-      lossE += threatOn(pos, sq, enemyKing, them, uncoveredKing, literal, from, to, uncoveredThem);
+    if (literal || sq !== to) lossE += threatOn(pos, sq, uncoveredKing);
   }
   board[to] = captured;
   if (!drop) board[from] = piece;
