@@ -41,6 +41,9 @@ export const Stage = {
   BadCaptures: 8,
   /** Everything generated, scored and sorted at once. */
   Sorted: 9,
+  /** The table's move first, then everything else at once (seed 000's valued lists). */
+  TableThenSorted: 10,
+  SortedInit: 11,
 } as const;
 type Stage = (typeof Stage)[keyof typeof Stage];
 
@@ -82,8 +85,6 @@ export class MovePicker {
   private rankTies = 0;
   /** Forward pruning by rank: the move last handed out is not among the first `forwardRank`. */
   beyondRank = false;
-  /** How many moves the list held when it was generated at once (0 for the staged order). */
-  generated = 0;
   /** The decision tree's view of this node (seed 002), computed when first asked. */
   private readonly tree = new TreeNodeContext();
   private treePrepared = false;
@@ -110,11 +111,21 @@ export class MovePicker {
     this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
     this.beyondRank = false;
-    this.generated = 0;
     const tableMove = s.options.ttMove ? ttMove : 0;
     const byTree = s.orderMode === OrderMode.Tree && depth >= s.options.treeMinDepth;
     const staged = s.stagedOrdering || (s.orderMode === OrderMode.Tree && !s.needsAllValues);
-    if (inCheck || byTree || !staged) return this.initSorted(GenMode.All, tableMove, false, byTree);
+    if (inCheck || byTree || !staged) {
+      // Where every move is valued (seed 000's order, rank pruning), the table's move goes
+      // first, before the list is generated and valued: often it cuts the node off and the
+      // valuing is saved. It would head the sorted list anyway (TT_MOVE_SCORE), so the order
+      // is the same.
+      if (!byTree && s.needsAllValues && tableMove !== 0 && isLegalMove(s.pos, tableMove)) {
+        this.ttMove = tableMove;
+        this.stage = Stage.TableThenSorted;
+        return;
+      }
+      return this.initSorted(GenMode.All, tableMove, false, byTree);
+    }
     this.ttMove = tableMove !== 0 && isLegalMove(s.pos, tableMove) ? tableMove : 0;
     this.killer1 = 0;
     this.killer2 = 0;
@@ -126,7 +137,6 @@ export class MovePicker {
     this.hasValues = false;
     this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
-    this.generated = 0;
     if (inCheck) return this.initSorted(GenMode.All, 0, true);
     const s = this.s;
     const pos = s.pos;
@@ -153,7 +163,6 @@ export class MovePicker {
     const s = this.s;
     const { moves, scores, values, pos } = s;
     const end = generateMoves(pos, moves, this.base, mode);
-    this.generated = end - this.base;
     if (!quiescence && s.needsAllValues) {
       this.evalBefore = s.evaluator.evaluate(pos);
       for (let i = this.base; i < end; i++)
@@ -197,6 +206,18 @@ export class MovePicker {
         case Stage.TableMove:
           this.stage = Stage.CapturesInit;
           if (this.ttMove !== 0) return this.ttMove;
+          break;
+        case Stage.TableThenSorted:
+          this.stage = Stage.SortedInit;
+          return this.ttMove;
+        case Stage.SortedInit:
+          this.initSorted(GenMode.All, this.ttMove);
+          // The table's move heads the sorted list and was handed out already: it still takes
+          // its place within the rank limit.
+          if (this.cur < this.end && moves[this.cur] === this.ttMove) {
+            if (this.rankCutoff !== NO_CUTOFF) this.judgeRank(s.values[this.cur]!);
+            this.cur++;
+          }
           break;
         case Stage.CapturesInit:
           this.end = this.generateScored(GenMode.CapturesAndPromotions, this.base, true);
