@@ -77,6 +77,8 @@ export class MovePicker {
   private index = 0;
   /** Seed 000 values were computed for every move of the list. */
   private hasValues = false;
+  /** The list is to be valued before its second move is handed out (rank pruning). */
+  private valuesPending = false;
   /** The node's evaluation before any move, for move values computed one at a time. */
   private evalBefore = NO_VALUE;
   /** Forward pruning by rank: the value a move needs to be among the first `forwardRank`. */
@@ -107,6 +109,7 @@ export class MovePicker {
     const s = this.s;
     this.evalBefore = NO_VALUE;
     this.hasValues = false;
+    this.valuesPending = false;
     this.treePrepared = false;
     this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
@@ -135,6 +138,7 @@ export class MovePicker {
   /** Prepare a quiescence node: captures worth trying, or every evasion when in check. */
   initQuiescence(inCheck: boolean): void {
     this.hasValues = false;
+    this.valuesPending = false;
     this.hasTreeScores = false;
     this.rankCutoff = NO_CUTOFF;
     if (inCheck) return this.initSorted(GenMode.All, 0, true);
@@ -163,14 +167,16 @@ export class MovePicker {
     const s = this.s;
     const { moves, scores, values, pos } = s;
     const end = generateMoves(pos, moves, this.base, mode);
-    if (!quiescence && s.needsAllValues) {
-      this.evalBefore = s.evaluator.evaluate(pos);
-      for (let i = this.base; i < end; i++)
-        values[i] = moveValue(pos, moves[i]!, s.options.moveEval, s.evaluator, this.evalBefore);
-      this.hasValues = true;
-    }
+    this.cur = this.base;
+    this.end = end;
     const order =
       quiescence || (s.orderMode === OrderMode.Tree && !byTree) ? OrderMode.Standard : s.orderMode;
+    // Seed 000's values: now when they order the list; for rank pruning alone, only once the
+    // node goes on past its first move (forward pruning never skips a node's first move).
+    if (!quiescence && s.needsAllValues) {
+      if (order === OrderMode.MoveValue) this.valueList();
+      else this.valuesPending = true;
+    }
     if (order === OrderMode.Tree) this.prepareTree();
     for (let i = this.base; i < end; i++) {
       const m = moves[i]!;
@@ -181,10 +187,25 @@ export class MovePicker {
     }
     this.hasTreeScores = order === OrderMode.Tree;
     this.sortByScore(this.base, end);
-    if (this.hasValues && s.rankLimit > 0) this.rankCutoff = this.kthValue(end);
-    this.cur = this.base;
-    this.end = end;
     this.stage = Stage.Sorted;
+  }
+
+  /**
+   * Value every move of the list (seed 000) and find rank pruning's cut-off; the moves handed
+   * out already take their places within the rank limit, in the order they went.
+   */
+  private valueList(): void {
+    const s = this.s;
+    const { moves, values, pos } = s;
+    this.evalBefore = s.evaluator.evaluate(pos);
+    for (let i = this.base; i < this.end; i++)
+      values[i] = moveValue(pos, moves[i]!, s.options.moveEval, s.evaluator, this.evalBefore);
+    this.hasValues = true;
+    this.valuesPending = false;
+    if (s.rankLimit === 0) return;
+    this.rankCutoff = this.kthValue(this.end);
+    if (this.rankCutoff === NO_CUTOFF) return;
+    for (let i = this.base; i < this.cur; i++) this.judgeRank(values[i]!);
   }
   // #endregion
 
@@ -197,6 +218,7 @@ export class MovePicker {
       switch (this.stage) {
         case Stage.Sorted:
           if (this.cur < this.end) {
+            if (this.valuesPending && this.cur > this.base) this.valueList();
             this.index = this.cur++;
             if (this.rankCutoff !== NO_CUTOFF) this.judgeRank(s.values[this.index]!);
             return moves[this.index]!;
