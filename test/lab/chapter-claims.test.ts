@@ -116,10 +116,29 @@ describe('chapter 3, each backward scheme at equal time (pruning-elo-time)', () 
 
 describe('chapter 3, forward pruning’s agreement with the reference (pruning-bench)', () => {
   const data = JSON.parse(readFileSync('src/data/experiments/pruning-bench.json', 'utf8')) as {
-    results: { summary: { name: string; agrees: number; agreesAtNodes: number }[] };
+    results: {
+      summary: {
+        name: string;
+        agrees: number;
+        agreesAtNodes: number;
+        nodesRatio: number;
+        cpuRatio: number;
+        depthInTimeHigh: number;
+      }[];
+    };
   };
   const rows = data.results.summary.filter((r) => r.name.startsWith('forward'));
   const plain = data.results.summary.find((r) => r.name === 'plain')!;
+
+  it('the threshold reads about half the nodes but saves little of the time, and reaches hardly deeper', () => {
+    for (const name of ['forward threshold -100', 'forward threshold -100, nothing kept']) {
+      const r = data.results.summary.find((row) => row.name === name)!;
+      expect(r.nodesRatio, name).toBeGreaterThan(0.4);
+      expect(r.nodesRatio, name).toBeLessThan(0.65);
+      expect(r.cpuRatio, name).toBeGreaterThan(0.85);
+      expect(r.depthInTimeHigh - plain.depthInTimeHigh, name).toBeLessThan(0.5);
+    }
+  });
 
   it('every forward row differs from plain α-β by at most three positions', () => {
     expect(rows.length).toBeGreaterThan(0);
