@@ -405,11 +405,7 @@ export class MovePicker {
     }
     if (zero === 0 || zero === hi - lo) return this.sortRun(lo, hi);
     const n = hi - lo;
-    for (let i = lo; i < hi; i++) {
-      scratchMoves[i - lo] = moves[i]!;
-      scratchScores[i - lo] = scores[i]!;
-      scratchValues[i - lo] = values[i]!;
-    }
+    this.copyToScratch(lo, hi);
     let up = lo;
     let mid = lo + positive;
     let down = mid + zero;
@@ -422,6 +418,16 @@ export class MovePicker {
     }
     this.sortRun(lo, lo + positive);
     this.sortRun(lo + positive + zero, hi);
+  }
+
+  /** Copy moves, scores and values [lo, hi) to the scratch arrays, from index 0. */
+  private copyToScratch(lo: number, hi: number): void {
+    const { moves, scores, values } = this.s;
+    for (let i = lo; i < hi; i++) {
+      scratchMoves[i - lo] = moves[i]!;
+      scratchScores[i - lo] = scores[i]!;
+      scratchValues[i - lo] = values[i]!;
+    }
   }
 
   /** Sort one run: short runs by insertion, longer ones by packed keys (score, place in the run). */
@@ -449,11 +455,7 @@ export class MovePicker {
     for (let i = 0; i < n; i++) sortKeys[i] = -scores[lo + i]! * KEY_SCALE + i;
     sortAscending(sortKeys, n);
     const keys = sortKeys;
-    for (let i = lo; i < hi; i++) {
-      scratchMoves[i - lo] = moves[i]!;
-      scratchScores[i - lo] = scores[i]!;
-      scratchValues[i - lo] = values[i]!;
-    }
+    this.copyToScratch(lo, hi);
     for (let i = 0; i < n; i++) {
       const key = keys[i]!;
       const from = key - Math.floor(key / KEY_SCALE) * KEY_SCALE;
