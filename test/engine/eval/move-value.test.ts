@@ -19,7 +19,8 @@ import {
   type MoveEvalParams,
   moveValue,
 } from '../../../src/engine/eval/move-evaluation';
-import { legalMoves, makeSfen, makeUsiMove } from '../../../src/engine/index';
+import { legalMoves, makeSfen, makeUsiMove, type Position } from '../../../src/engine/index';
+import type { Evaluator } from '../../../src/engine/eval/evaluator';
 import { makeRng, mustParse, perftFixtures } from '../helpers';
 import { randomPlayout } from '../search/support';
 
@@ -46,6 +47,30 @@ const PARAMS: readonly MoveEvalParams[] = [
   { ...CHANGED, reading: 'code' },
 ];
 
+/**
+ * Compare moveValue with evaluateMove on every legal move of `pos`; fails naming the first move
+ * that differs. Returns how many moves it compared and how many were valued other than 0.
+ */
+function compareAllMoves(
+  pos: Position,
+  params: MoveEvalParams,
+  evaluator: Evaluator,
+): { moves: number; nonZero: number } {
+  const before = evaluator.evaluate(pos);
+  const sfen = makeSfen(pos);
+  let moves = 0;
+  let nonZero = 0;
+  for (const m of legalMoves(pos)) {
+    const want = evaluateMove(pos, m, params, evaluator, before).value;
+    const got = moveValue(pos, m, params, evaluator, before);
+    if (got !== want)
+      expect.fail(`${sfen} ${makeUsiMove(m)}: moveValue ${got}, evaluateMove ${want}`);
+    moves++;
+    if (want !== 0) nonZero++;
+  }
+  return { moves, nonZero };
+}
+
 describe('moveValue', () => {
   it('equals evaluateMove(...).value on every move of thousands of positions', () => {
     const rng = makeRng(4242);
@@ -54,17 +79,10 @@ describe('moveValue', () => {
     let nonZero = 0;
     for (let i = 0; i < POSITIONS; i++) {
       const pos = mustParse(randomPlayout(rng, starts[i % starts.length]!, 4 + (i % 90), 0.5));
-      const params = PARAMS[i % PARAMS.length]!;
-      const before = evaluateMaterial(pos);
       const sfen = makeSfen(pos);
-      for (const m of legalMoves(pos)) {
-        const want = evaluateMove(pos, m, params, materialEvaluator, before).value;
-        const got = moveValue(pos, m, params, materialEvaluator, before);
-        if (got !== want)
-          expect.fail(`${sfen} ${makeUsiMove(m)}: moveValue ${got}, evaluateMove ${want}`);
-        moves++;
-        if (want !== 0) nonZero++;
-      }
+      const counted = compareAllMoves(pos, PARAMS[i % PARAMS.length]!, materialEvaluator);
+      moves += counted.moves;
+      nonZero += counted.nonZero;
       expect(makeSfen(pos), 'the position is left as it was').toBe(sfen);
     }
     expect(moves).toBeGreaterThan(100_000);
@@ -81,16 +99,7 @@ describe('moveValue', () => {
       const pos = mustParse(randomPlayout(rng, starts[i % starts.length]!, 4 + (i % 90), 0.5));
       // The effect evaluator measures distances to both kings; some fixtures have one king only.
       if (pos.kingSquare[0] === 0 || pos.kingSquare[1] === 0) continue;
-      const params = PARAMS[i % PARAMS.length]!;
-      const before = effect.evaluate(pos);
-      const sfen = makeSfen(pos);
-      for (const m of legalMoves(pos)) {
-        const want = evaluateMove(pos, m, params, effect, before).value;
-        const got = moveValue(pos, m, params, effect, before);
-        if (got !== want)
-          expect.fail(`${sfen} ${makeUsiMove(m)}: moveValue ${got}, evaluateMove ${want}`);
-        moves++;
-      }
+      moves += compareAllMoves(pos, PARAMS[i % PARAMS.length]!, effect).moves;
       expect(pos.checkInvariants(), 'the position is left whole').toBeNull();
     }
     expect(moves).toBeGreaterThan(10_000);
