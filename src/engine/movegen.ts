@@ -29,7 +29,8 @@ import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
 
 /**
  * Which legal moves to generate. CapturesAndPromotions and Quiets split All in two; Quiets splits
- * again into QuietBoardMoves and Drops.
+ * again into QuietBoardMoves and Drops; Quiescence is the part of CapturesAndPromotions that
+ * quiescence search reads.
  */
 export const GenMode = {
   All: 0,
@@ -39,6 +40,14 @@ export const GenMode = {
   Quiets: 2,
   QuietBoardMoves: 3,
   Drops: 4,
+  /**
+   * What quiescence search reads, a part of CapturesAndPromotions: every capture, but a pawn,
+   * bishop or rook that can promote by capturing only with the promotion (declining it is never
+   * better), and of the promotions that capture nothing only the pawns'. The moves come in the
+   * order CapturesAndPromotions gives them, the others left out (`isPointlessInQuiescence` in
+   * search/move-picker.ts is the filter this mode is tested against).
+   */
+  Quiescence: 5,
 } as const;
 export type GenMode = (typeof GenMode)[keyof typeof GenMode];
 
@@ -58,6 +67,9 @@ for (let c = 0; c < 2; c++) {
   LANDABLE[c * 128 + EMPTY] = 1;
   for (let kind = 1; kind <= 14; kind++) LANDABLE[c * 128 + (kind | ((c ^ 1) << 4))] = 1;
 }
+
+/** Kinds that gain by promoting and lose nothing by it (pawn, bishop, rook), by kind. */
+const ALWAYS_PROMOTES = new Uint8Array([0, 1, 0, 0, 0, 1, 1]);
 
 /**
  * The farthest relative rank from which each kind can step into the promotion zone (rank 3): a
@@ -93,6 +105,7 @@ export function generateMoves(
 
   const boardMoves = mode !== GenMode.Drops;
   const wantsDrops = mode === GenMode.All || mode === GenMode.Quiets || mode === GenMode.Drops;
+  const capturesOnly = mode === GenMode.CapturesAndPromotions || mode === GenMode.Quiescence;
 
   // Step 1. Pins, and squares the king cannot step back to along a checking slide (a drop
   // cares about neither).
@@ -137,15 +150,14 @@ export function generateMoves(
         to === xray2
       )
         continue;
-      if (mode === GenMode.All || (mode !== GenMode.CapturesAndPromotions) === (t === EMPTY))
-        out[n++] = to | (king << 8);
+      if (mode === GenMode.All || !capturesOnly === (t === EMPTY)) out[n++] = to | (king << 8);
     }
   }
 
   if (checkers < 2) {
     // Step 4. Moves of the other pieces: captures found from the squares attacked (an enemy piece
     // with our effect on it), or every piece's moves walked from the piece.
-    if (mode === GenMode.CapturesAndPromotions) n = generateCaptures(pos, out, n, checkers !== 0);
+    if (capturesOnly) n = generateCaptures(pos, out, n, checkers !== 0, mode);
     else if (boardMoves) n = generatePieceMoves(pos, out, n, checkers !== 0, mode);
 
     // Step 5. Drops (駒打ち): never captures, so not in the captures-only mode.
@@ -210,6 +222,7 @@ function generateCaptures(
   out: Uint32Array,
   start: number,
   inCheck: boolean,
+  mode: GenMode,
 ): number {
   const board = pos.board;
   const us = pos.sideToMove;
@@ -223,13 +236,18 @@ function generateCaptures(
     const p = board[sq]!;
     if (p === EMPTY) continue;
     if (p >> 4 === us) {
-      // One of ours: its promotions onto empty squares, if it can promote from here.
+      // One of ours: its promotions onto empty squares, if it can promote from here (in
+      // quiescence, a pawn's only).
       const kind = p & 15;
-      if (kind <= Kind.Rook && RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]!)
+      if (
+        kind <= Kind.Rook &&
+        RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]! &&
+        (mode !== GenMode.Quiescence || kind === Kind.Pawn)
+      )
         n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
     } else if (effects[ourEffect + sq]! !== 0 && (p & 15) !== Kind.King) {
       if (!inCheck || evasionTarget[sq])
-        n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!);
+        n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!, mode);
     }
   }
   return n;
@@ -244,6 +262,7 @@ function pushCapturesOf(
   us: number,
   king: number,
   bearing: number,
+  mode: GenMode,
 ): number {
   const t = board[to]!;
   let n = start;
@@ -259,15 +278,14 @@ function pushCapturesOf(
     if ((p & 15) === Kind.King) continue; // the king's captures are Step 3's
     const pin = pinDirection[from]!;
     if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
-    n = pushPieceMove(out, n, p, from, to, t, us, GenMode.CapturesAndPromotions);
+    n = pushPieceMove(out, n, p, from, to, t, us, mode);
   }
   const knight = Kind.Knight | (us << 4);
   for (let i = 0; i < 2 && bearing > 0; i++) {
     const from = to - STEPS[knight * 8 + i]!;
     if (board[from] !== knight) continue;
     bearing--;
-    if (pinDirection[from] === 0)
-      n = pushPieceMove(out, n, knight, from, to, t, us, GenMode.CapturesAndPromotions);
+    if (pinDirection[from] === 0) n = pushPieceMove(out, n, knight, from, to, t, us, mode);
   }
   return n;
 }
@@ -326,6 +344,8 @@ function pushPieceMove(
     if (rankTo <= 3 || RELATIVE_RANK[us * BOARD_SIZE + from]! <= 3) {
       if (!quietsOnly) out[n++] = move | MOVE_PROMOTE;
       if (rankTo < FIRST_LIVE_RANK[kind]!) return n;
+      // Quiescence: a pawn, bishop or rook never does better by declining the promotion.
+      if (mode === GenMode.Quiescence && ALWAYS_PROMOTES[kind]) return n;
     }
   }
   if (mode === GenMode.All || quietsOnly !== isCapture) out[n++] = move;

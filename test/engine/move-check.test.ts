@@ -6,7 +6,9 @@
  *   legal in other positions, for pseudo-legal moves and for random 18-bit numbers;
  * - generatePseudoLegalMoves, filtered by "the mover's king is not attacked afterwards" and by the
  *   drop-pawn-mate rule, against the legal moves;
- * - the generator's modes: captures + quiets, and quiet board moves + drops, split All exactly.
+ * - the generator's modes: captures + quiets, and quiet board moves + drops, split All exactly;
+ *   the quiescence mode is the captures mode with the moves quiescence never reads filtered out,
+ *   in the same order.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +18,7 @@ import {
   MAX_MOVES,
 } from '../../src/engine/movegen';
 import { givesCheck, isLegalMove } from '../../src/engine/move-check';
+import { isPointlessInQuiescence } from '../../src/engine/search/move-picker';
 import {
   isDrop,
   isDropPawnMate,
@@ -149,5 +152,19 @@ describe('generateMoves modes', () => {
       expect(drops.every(isDrop)).toBe(true);
       expect(board.some(isDrop)).toBe(false);
     }
+  });
+
+  it('give quiescence exactly the captures worth reading, in the captures mode’s order', () => {
+    let left = 0;
+    for (const pos of POSITIONS) {
+      const captures = generate(pos, GenMode.CapturesAndPromotions);
+      const want = captures.filter((m) => !isPointlessInQuiescence(pos.board, m, pos.sideToMove));
+      expect(generate(pos, GenMode.Quiescence).map(makeUsiMove), makeSfen(pos)).toEqual(
+        want.map(makeUsiMove),
+      );
+      left += captures.length - want.length;
+    }
+    // The filter has work to do on these positions (quiet promotions, declined promotions).
+    expect(left).toBeGreaterThan(POSITIONS.length);
   });
 });

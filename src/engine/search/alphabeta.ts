@@ -311,7 +311,7 @@ export function alphaBeta(
     if (ply === 0 && s.rootMoves !== null && !s.rootMoves.has(move)) continue;
     const capture = pos.board[move & 0xff] !== EMPTY;
     const quiet = !capture && !isPromotion(move);
-    const check = givesCheck(pos, move);
+    const check = s.readsCheck && givesCheck(pos, move);
 
     // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning. Never
     // the first move, never in check, and never while every move read so far loses to mate.

@@ -142,6 +142,11 @@ export class SearchState {
   /** Node kinds that read the static value: null move, futility, razoring. */
   wantsStaticEval = false;
   /**
+   * Some option asks whether a move gives check (futility and LMR spare checks, forward pruning
+   * may keep them, the check extension extends them); with none on, the search never asks.
+   */
+  readsCheck = false;
+  /**
    * No technique is on that can skip a defence (forward pruning, null move, futility, razoring,
    * LMR): a mate the search finds is then proven, and iterative deepening may stop on it.
    */
@@ -213,6 +218,8 @@ export class SearchState {
     this.stagedOrdering = this.orderMode === OrderMode.Standard && !this.needsAllValues;
     this.seeCaptures = o.captureOrder === 'see';
     this.wantsStaticEval = o.nullMove || o.futility || o.razoring;
+    this.readsCheck =
+      o.futility || o.lmr || o.checkExtension || this.forwardMode !== ForwardMode.Off;
     this.mateProbeOn = o.mateProbeNodes > 0;
     this.matesAreProofs =
       this.forwardMode === ForwardMode.Off && !o.nullMove && !o.futility && !o.razoring && !o.lmr;
