@@ -48,10 +48,19 @@ export function computeEffects(board: Uint8Array): Uint8Array {
 }
 // #endregion
 
+/**
+ * The most squares one move can touch: three pieces' effects (the mover leaving, a captured piece,
+ * the mover arriving: at most 20 squares each) and the slides through the two squares that
+ * emptied or filled (at most 16 slides of 8 squares each, twice), rounded up.
+ */
+export const MAX_TOUCHED = 384;
+
 // #region update-effects
 /**
  * Add (`delta` = 1) or remove (`delta` = -1) the effects of `piece` standing on `sq`, walking its
- * slides over the board as it is now. A slide's squares toggle its direction bit.
+ * slides over the board as it is now. A slide's squares toggle its direction bit. Every square
+ * whose count changes is written to `touched` from index `t` (an incremental evaluation reads them
+ * to know what changed); returns the index after the last.
  */
 export function updatePieceEffect(
   board: Uint8Array,
@@ -60,31 +69,39 @@ export function updatePieceEffect(
   piece: number,
   sq: number,
   delta: number,
-): void {
+  touched: Uint8Array,
+  t: number,
+): number {
   const side = base + (piece >> 4) * BOARD_SIZE;
   for (let i = 0, n = STEP_COUNT[piece]!; i < n; i++) {
     const to = sq + STEPS[piece * 8 + i]!;
-    if (board[to] !== WALL) effect[side + to]! += delta;
+    if (board[to] !== WALL) {
+      effect[side + to]! += delta;
+      touched[t++] = to;
+    }
   }
   const long = side + LONG_EFFECT;
   for (let i = 0, n = SLIDE_COUNT[piece]!; i < n; i++) {
     const d = SLIDES[piece * 4 + i]!;
     const bit = DIRECTION_BIT[d + 11]!;
     for (let to = sq + d; ; to += d) {
-      const t = board[to]!;
-      if (t === WALL) break;
+      const b = board[to]!;
+      if (b === WALL) break;
       effect[side + to]! += delta;
       effect[long + to]! ^= bit;
-      if (t !== EMPTY) break;
+      touched[t++] = to;
+      if (b !== EMPTY) break;
     }
   }
+  return t;
 }
 
 /**
  * A square's occupancy changed, so every slide that arrives at it either now runs on past it
  * (`delta` = 1, the square emptied) or now stops at it (`delta` = -1, the square filled). The
  * square's long-effect bits say which slides arrive, of which side, in which direction. (A piece
- * whose effects were removed first — the moving piece, a captured one — has no bits left.)
+ * whose effects were removed first — the moving piece, a captured one — has no bits left.) The
+ * squares whose counts change go to `touched` from `t`, as in updatePieceEffect.
  */
 export function updateRaysThrough(
   board: Uint8Array,
@@ -92,7 +109,9 @@ export function updateRaysThrough(
   base: number,
   sq: number,
   delta: number,
-): void {
+  touched: Uint8Array,
+  t: number,
+): number {
   for (let color = 0; color < 2; color++) {
     const side = base + color * BOARD_SIZE;
     const long = side + LONG_EFFECT;
@@ -102,13 +121,15 @@ export function updateRaysThrough(
       mask ^= bit;
       const d = DIRECTIONS[31 - Math.clz32(bit)]!;
       for (let to = sq + d; ; to += d) {
-        const t = board[to]!;
-        if (t === WALL) break;
+        const b = board[to]!;
+        if (b === WALL) break;
         effect[side + to]! += delta;
         effect[long + to]! ^= bit;
-        if (t !== EMPTY) break;
+        touched[t++] = to;
+        if (b !== EMPTY) break;
       }
     }
   }
+  return t;
 }
 // #endregion

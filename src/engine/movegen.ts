@@ -24,7 +24,15 @@ import {
 } from './attacks';
 import { isDropPawnMate } from './drop-pawn-mate';
 import type { Position } from './position';
-import { BOARD_SIZE, FIRST_LIVE_RANK, fileOf, relativeRank, SQUARES } from './square';
+import {
+  BITS_PER_WORD,
+  BOARD_SIZE,
+  FIRST_LIVE_RANK,
+  FULL_WORD,
+  fileOf,
+  relativeRank,
+  SQUARES,
+} from './square';
 import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
 
 /**
@@ -182,27 +190,30 @@ function generatePieceMoves(
   const us = pos.sideToMove;
   const king = pos.kingSquare[us]!;
   let n = start;
-  for (let si = 0; si < 81; si++) {
-    const from = SQUARES[si]!;
-    const p = board[from]!;
-    if (p === EMPTY || p >> 4 !== us || (p & 15) === Kind.King) continue;
-    const pin = pinDirection[from]!;
-    for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
-      const to = from + STEPS[p * 8 + i]!;
-      const t = board[to]!;
-      if (!LANDABLE[us * 128 + t]) continue;
-      if (inCheck && !evasionTarget[to]) continue;
-      if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
-      n = pushPieceMove(out, n, p, from, to, t, us, mode);
-    }
-    for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
-      const d = SLIDES[p * 4 + i]!;
-      if (pin !== 0 && d !== pin && d !== -pin) continue;
-      for (let to = from + d; ; to += d) {
+  // Our pieces in reading order, from the occupancy bitsets (the lowest bit first).
+  for (let w = 0; w < 3; w++) {
+    for (let bits = pos.occupied[us * 3 + w]!; bits !== 0; bits &= bits - 1) {
+      const from = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
+      const p = board[from]!;
+      if ((p & 15) === Kind.King) continue;
+      const pin = pinDirection[from]!;
+      for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
+        const to = from + STEPS[p * 8 + i]!;
         const t = board[to]!;
-        if (!LANDABLE[us * 128 + t]) break;
-        if (!inCheck || evasionTarget[to]) n = pushPieceMove(out, n, p, from, to, t, us, mode);
-        if (t !== EMPTY) break;
+        if (!LANDABLE[us * 128 + t]) continue;
+        if (inCheck && !evasionTarget[to]) continue;
+        if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
+        n = pushPieceMove(out, n, p, from, to, t, us, mode);
+      }
+      for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
+        const d = SLIDES[p * 4 + i]!;
+        if (pin !== 0 && d !== pin && d !== -pin) continue;
+        for (let to = from + d; ; to += d) {
+          const t = board[to]!;
+          if (!LANDABLE[us * 128 + t]) break;
+          if (!inCheck || evasionTarget[to]) n = pushPieceMove(out, n, p, from, to, t, us, mode);
+          if (t !== EMPTY) break;
+        }
       }
     }
   }
@@ -215,7 +226,8 @@ function generatePieceMoves(
  * that our effect count says we bear on; for each, the attackers are found by walking the eight
  * lines out of its square and looking at the two knight squares, as many as the count says. Then
  * the promotions that capture nothing: only pieces that can promote, only onto empty squares in or
- * from the promotion zone.
+ * from the promotion zone. Both sides' pieces are visited in reading order, from the occupancy
+ * bitsets.
  */
 function generateCaptures(
   pos: Position,
@@ -231,23 +243,24 @@ function generateCaptures(
   const effects = pos.effects;
   const rank = us * BOARD_SIZE;
   let n = start;
-  for (let si = 0; si < 81; si++) {
-    const sq = SQUARES[si]!;
-    const p = board[sq]!;
-    if (p === EMPTY) continue;
-    if (p >> 4 === us) {
-      // One of ours: its promotions onto empty squares, if it can promote from here (in
-      // quiescence, a pawn's only).
-      const kind = p & 15;
-      if (
-        kind <= Kind.Rook &&
-        RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]! &&
-        (mode !== GenMode.Quiescence || kind === Kind.Pawn)
-      )
-        n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
-    } else if (effects[ourEffect + sq]! !== 0 && (p & 15) !== Kind.King) {
-      if (!inCheck || evasionTarget[sq])
-        n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!, mode);
+  for (let w = 0; w < 3; w++) {
+    for (let bits = pos.occupied[w]! | pos.occupied[3 + w]!; bits !== 0; bits &= bits - 1) {
+      const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
+      const p = board[sq]!;
+      if (p >> 4 === us) {
+        // One of ours: its promotions onto empty squares, if it can promote from here (in
+        // quiescence, a pawn's only).
+        const kind = p & 15;
+        if (
+          kind <= Kind.Rook &&
+          RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]! &&
+          (mode !== GenMode.Quiescence || kind === Kind.Pawn)
+        )
+          n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
+      } else if (effects[ourEffect + sq]! !== 0 && (p & 15) !== Kind.King) {
+        if (!inCheck || evasionTarget[sq])
+          n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!, mode);
+      }
     }
   }
   return n;
@@ -393,7 +406,6 @@ function generateDrops(
   inCheck: boolean,
   noDropPawnMate: boolean,
 ): number {
-  const board = pos.board;
   const us = pos.sideToMove;
   const hand = pos.hand;
   const kinds = dropKinds;
@@ -404,18 +416,22 @@ function generateDrops(
   const enemyKing = pos.kingSquare[us ^ 1]!;
   const forward = us === 0 ? -10 : 10;
   let n = start;
-  for (let si = 0; si < 81; si++) {
-    const to = SQUARES[si]!;
-    if (board[to] !== EMPTY || (inCheck && !evasionTarget[to])) continue;
-    const rank = RELATIVE_RANK[us * BOARD_SIZE + to]!;
-    for (let i = 0; i < kindCount; i++) {
-      const kind = kinds[i]!;
-      if (rank < FIRST_LIVE_RANK[kind]!) continue;
-      if (kind === Kind.Pawn) {
-        if (pawnFiles & (1 << (fileOf(to) - 1))) continue;
-        if (noDropPawnMate && to + forward === enemyKing && isDropPawnMate(pos, to)) continue;
+  // The empty squares in reading order: neither side's bit set.
+  for (let w = 0; w < 3; w++) {
+    const empty = ~(pos.occupied[w]! | pos.occupied[3 + w]!) & FULL_WORD;
+    for (let bits = empty; bits !== 0; bits &= bits - 1) {
+      const to = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
+      if (inCheck && !evasionTarget[to]) continue;
+      const rank = RELATIVE_RANK[us * BOARD_SIZE + to]!;
+      for (let i = 0; i < kindCount; i++) {
+        const kind = kinds[i]!;
+        if (rank < FIRST_LIVE_RANK[kind]!) continue;
+        if (kind === Kind.Pawn) {
+          if (pawnFiles & (1 << (fileOf(to) - 1))) continue;
+          if (noDropPawnMate && to + forward === enemyKing && isDropPawnMate(pos, to)) continue;
+        }
+        out[n++] = to | (kind << 8) | MOVE_DROP;
       }
-      out[n++] = to | (kind << 8) | MOVE_DROP;
     }
   }
   return n;

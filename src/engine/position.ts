@@ -12,11 +12,21 @@ import {
   computeEffects,
   EFFECT_STRIDE,
   LONG_EFFECT,
+  MAX_TOUCHED,
   updatePieceEffect,
   updateRaysThrough,
 } from './effect';
 import { CAPTURE_VALUE, computeMaterial, PROMOTION_GAIN } from './eval/material';
-import { BOARD_SIZE, fileOf, square, SQUARES } from './square';
+import {
+  BOARD_SIZE,
+  fileOf,
+  square,
+  SQUARE_BIT,
+  SQUARE_WORD,
+  SQUARES,
+  SQ81,
+  BITS_PER_WORD,
+} from './square';
 import {
   type Color,
   EMPTY,
@@ -52,6 +62,12 @@ const WALL_BOARD = (() => {
 export class Position {
   /** Piece on each padded square: 0 empty, 64 wall, else kind | colour << 4. */
   readonly board = new Uint8Array(BOARD_SIZE);
+  /**
+   * Each side's occupied squares as bitsets, `occupied[color * 3 + word]` (square.ts says how a
+   * square maps to a bit): move generation walks a side's pieces, or the empty squares, in reading
+   * order without looking at all 81 squares.
+   */
+  readonly occupied = new Int32Array(6);
   /** Pieces in hand (持ち駒): `hand[color * 8 + kind]` for kinds 1..7. */
   readonly hand = new Uint8Array(16);
   /** King squares by colour; 0 (a wall square, never attacked) when a side has no king. */
@@ -77,6 +93,17 @@ export class Position {
 
   // The state stack: what undoMove needs, and what repetition looks back over.
   private readonly capturedStack = new Uint8Array(MAX_PLY + 1);
+  /**
+   * The move played from each ply (0 for a null move): with the captured piece, what an
+   * incremental evaluation needs to know which squares changed since an earlier ply.
+   */
+  readonly moveStack = new Uint32Array(MAX_PLY + 1);
+  /**
+   * The squares whose effect counts the move from each ply changed, `MAX_TOUCHED` a ply, some
+   * more than once (`touchedCount[ply]` of them): an incremental evaluation looks only there.
+   */
+  readonly touched = new Uint8Array((MAX_PLY + 1) * MAX_TOUCHED);
+  readonly touchedCount = new Uint16Array(MAX_PLY + 1);
   private readonly pawnFilesStack = new Uint16Array((MAX_PLY + 1) * 2);
   readonly keyLoStack = new Uint32Array(MAX_PLY + 1);
   readonly keyHiStack = new Uint32Array(MAX_PLY + 1);
@@ -146,12 +173,13 @@ export class Position {
   // #region do-move
   /** Play a legal move. The caller guarantees legality (movegen or parseUsiMove produced it). */
   doMove(move: Move): void {
-    const { board, effects, hand } = this;
+    const { board, effects, hand, touched, occupied } = this;
     const us = this.sideToMove;
     const to = move & 0xff;
     const from = (move >> 8) & 0xff;
     const ply = this.ply;
     if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
+    let t = ply * MAX_TOUCHED;
     const prevBase = this.effectBase;
     const base = prevBase + EFFECT_STRIDE;
     effects.copyWithin(base, prevBase, base);
@@ -175,8 +203,9 @@ export class Position {
         HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
       hand[h] = count - 1;
       board[to] = piece;
-      updateRaysThrough(board, effects, base, to, -1);
-      updatePieceEffect(board, effects, base, piece, to, 1);
+      occupied[us * 3 + SQUARE_WORD[to]!]! |= SQUARE_BIT[to]!;
+      t = updateRaysThrough(board, effects, base, to, -1, touched, t);
+      t = updatePieceEffect(board, effects, base, piece, to, 1, touched, t);
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
       if (from === Kind.Pawn) this.pawnFiles[us]! |= 1 << (fileOf(to) - 1);
@@ -185,12 +214,12 @@ export class Position {
       const piece = board[from]!;
       const captured = board[to]!;
       const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
-      updatePieceEffect(board, effects, base, piece, from, -1);
+      t = updatePieceEffect(board, effects, base, piece, from, -1, touched, t);
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
       if (moved !== piece) this.material += sign * PROMOTION_GAIN[piece & 15]!;
       if (captured !== EMPTY) {
-        updatePieceEffect(board, effects, base, captured, to, -1);
+        t = updatePieceEffect(board, effects, base, captured, to, -1, touched, t);
         lo ^= PIECE_KEY_LO[captured * BOARD_SIZE + to]!;
         hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
         const kind = captured & 7; // promoted kinds fold back: 9..14 → 1..6; the king to 0
@@ -214,10 +243,13 @@ export class Position {
         }
       }
       board[from] = EMPTY;
-      updateRaysThrough(board, effects, base, from, 1);
+      t = updateRaysThrough(board, effects, base, from, 1, touched, t);
       board[to] = moved;
-      if (captured === EMPTY) updateRaysThrough(board, effects, base, to, -1);
-      updatePieceEffect(board, effects, base, moved, to, 1);
+      occupied[us * 3 + SQUARE_WORD[from]!]! ^= SQUARE_BIT[from]!;
+      occupied[us * 3 + SQUARE_WORD[to]!]! |= SQUARE_BIT[to]!;
+      if (captured !== EMPTY) occupied[(us ^ 1) * 3 + SQUARE_WORD[to]!]! ^= SQUARE_BIT[to]!;
+      if (captured === EMPTY) t = updateRaysThrough(board, effects, base, to, -1, touched, t);
+      t = updatePieceEffect(board, effects, base, moved, to, 1, touched, t);
       if ((piece & 15) === Kind.King) this.kingSquare[us] = to;
       else if (moved !== piece && (piece & 15) === Kind.Pawn)
         this.pawnFiles[us]! &= ~(1 << (fileOf(to) - 1));
@@ -226,6 +258,8 @@ export class Position {
 
     this.keyLo = lo >>> 0;
     this.keyHi = hi >>> 0;
+    this.moveStack[ply] = move;
+    this.touchedCount[ply] = t - ply * MAX_TOUCHED;
     this.sideToMove = (us ^ 1) as Color;
     this.ply = ply + 1;
     this.keyLoStack[ply + 1] = this.keyLo;
@@ -238,11 +272,12 @@ export class Position {
   // #region undo-move
   /** Take back `move`, which must be the last move played. */
   undoMove(move: Move): void {
-    const { board, hand } = this;
+    const { board, hand, occupied } = this;
     const ply = this.ply - 1;
     const us = (this.sideToMove ^ 1) as Color;
     const to = move & 0xff;
     const from = (move >> 8) & 0xff;
+    occupied[us * 3 + SQUARE_WORD[to]!]! ^= SQUARE_BIT[to]!;
     if (move & MOVE_DROP) {
       board[to] = EMPTY;
       hand[us * 8 + from]!++;
@@ -252,6 +287,8 @@ export class Position {
       const captured = this.capturedStack[ply]!;
       board[from] = piece;
       board[to] = captured;
+      occupied[us * 3 + SQUARE_WORD[from]!]! |= SQUARE_BIT[from]!;
+      if (captured !== EMPTY) occupied[(us ^ 1) * 3 + SQUARE_WORD[to]!]! |= SQUARE_BIT[to]!;
       if (captured !== EMPTY) {
         if ((captured & 7) !== 0) hand[us * 8 + (captured & 7)]!--;
         else this.kingSquare[us ^ 1] = to;
@@ -285,6 +322,8 @@ export class Position {
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
     this.materialStack[ply] = this.material;
     this.capturedStack[ply] = EMPTY;
+    this.moveStack[ply] = 0;
+    this.touchedCount[ply] = 0;
     this.keyLo = (this.keyLo ^ SIDE_KEY_LO) >>> 0;
     this.keyHi = (this.keyHi ^ SIDE_KEY_HI) >>> 0;
     this.sideToMove = (this.sideToMove ^ 1) as Color;
@@ -309,6 +348,11 @@ export class Position {
     return this.ply > 0 ? this.capturedStack[this.ply - 1]! : EMPTY;
   }
 
+  /** The piece the move played from `ply` captured (0 if none), for ply < the current ply. */
+  capturedAt(ply: number): number {
+    return this.capturedStack[ply]!;
+  }
+
   /**
    * Recompute everything derived (key, kings, pawn files, effects) from board, hands and side.
    * Called once after set-up; the result becomes ply 0 of the state stack.
@@ -319,6 +363,7 @@ export class Position {
     this.keyHi = hi;
     this.kingSquare.fill(0);
     this.pawnFiles.fill(0);
+    this.occupied.set(computeOccupied(this.board));
     for (const sq of SQUARES) {
       const p = this.board[sq]!;
       if ((p & 15) === Kind.King) this.kingSquare[p >> 4] = sq;
@@ -389,6 +434,28 @@ export class Position {
     if (files[0] !== this.pawnFiles[0] || files[1] !== this.pawnFiles[1]) return 'pawn files';
     const material = computeMaterial(this);
     if (material !== this.material) return `material ${this.material}, expected ${material}`;
+    if (this.ply > 0) {
+      // Every count the last move changed is among the squares it says it touched.
+      const listed = new Set(
+        this.touched.subarray(
+          (this.ply - 1) * MAX_TOUCHED,
+          (this.ply - 1) * MAX_TOUCHED + this.touchedCount[this.ply - 1]!,
+        ),
+      );
+      const prev = this.effectBase - EFFECT_STRIDE;
+      for (const sq of SQUARES)
+        for (let c = 0; c < 2; c++)
+          if (
+            this.effects[this.effectBase + c * BOARD_SIZE + sq] !==
+              this.effects[prev + c * BOARD_SIZE + sq] &&
+            !listed.has(sq)
+          )
+            return `effect of colour ${c} on square ${sq} changed, but the move did not list it`;
+    }
+    const occupied = computeOccupied(this.board);
+    for (let w = 0; w < 6; w++)
+      if (occupied[w] !== this.occupied[w])
+        return `occupied word ${w}: ${this.occupied[w]}, expected ${occupied[w]}`;
     return null;
   }
 
@@ -396,9 +463,13 @@ export class Position {
   memoryBytes(): number {
     return (
       this.board.byteLength +
+      this.occupied.byteLength +
       this.hand.byteLength +
       this.effects.byteLength +
       this.capturedStack.byteLength +
+      this.moveStack.byteLength +
+      this.touched.byteLength +
+      this.touchedCount.byteLength +
       this.pawnFilesStack.byteLength +
       this.keyLoStack.byteLength +
       this.keyHiStack.byteLength +
@@ -411,6 +482,17 @@ export class Position {
   keyHex(): string {
     return keyToHex(this.keyLo, this.keyHi);
   }
+}
+
+/** Each side's occupancy bitsets from the board: the twin of doMove's updates. */
+export function computeOccupied(board: Uint8Array): Int32Array {
+  const occupied = new Int32Array(6);
+  for (const sq of SQUARES) {
+    const p = board[sq]!;
+    if (p !== EMPTY)
+      occupied[(p >> 4) * 3 + Math.floor(SQ81[sq]! / BITS_PER_WORD)]! |= SQUARE_BIT[sq]!;
+  }
+  return occupied;
 }
 
 /** The Zobrist key of a position from scratch (the twin of doMove's incremental key). */

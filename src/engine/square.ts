@@ -42,6 +42,21 @@ export const SQ81 = (() => {
   return t;
 })();
 
+/**
+ * Occupancy bitsets (Position.occupied): the 81 squares as three words of 27 bits, dense square i
+ * at bit i % 27 of word ⌊i / 27⌋, so walking a word's bits from the lowest meets the squares in
+ * reading order, the order of SQUARES. `SQUARE_WORD[sq]` and `SQUARE_BIT[sq]` place a padded
+ * square (off the board: word 0, no bit).
+ */
+export const BITS_PER_WORD = 27;
+export const FULL_WORD = (1 << BITS_PER_WORD) - 1;
+export const SQUARE_WORD = Uint8Array.from({ length: BOARD_SIZE }, (_, sq) =>
+  SQ81[sq]! < 0 ? 0 : Math.floor(SQ81[sq]! / BITS_PER_WORD),
+);
+export const SQUARE_BIT = Int32Array.from({ length: BOARD_SIZE }, (_, sq) =>
+  SQ81[sq]! < 0 ? 0 : 1 << (SQ81[sq]! % BITS_PER_WORD),
+);
+
 export const isOnBoard = (sq: number): boolean => sq >= 0 && sq < BOARD_SIZE && SQ81[sq]! >= 0;
 
 /** Rank as seen by `color`: 1 is that side's far rank (where pieces promote last and die). */
