@@ -11,12 +11,14 @@ import {
   effectParamsOf,
   kkpee9Evaluator,
 } from './effect-eval';
+import { tunedEvaluator } from './effect-table/index';
 import { materialEvaluator } from './material';
 
 export const EVALUATORS = {
   material: materialEvaluator,
   effect: effectEvaluator85,
   kkpee9: kkpee9Evaluator,
+  tuned: tunedEvaluator,
 } as const satisfies Record<string, Evaluator>;
 export type EvaluatorName = keyof typeof EVALUATORS;
 export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
