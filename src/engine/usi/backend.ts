@@ -28,6 +28,13 @@ export interface SearchJob {
   options: SearchOptions;
   /** `dfpn`: a mate search (USI `go mate`) by df-pn instead of the α-β search. */
   solver?: 'alphabeta' | 'dfpn';
+  /**
+   * When the time limits began to count (Date.now() where the `go` arrived). The job may start
+   * later: in a search thread still busy (clearing the table for a new game, finishing a stopped
+   * search) or not yet given a core on a loaded machine. Without it, the limits count from the
+   * job's start.
+   */
+  clockStart?: number;
 }
 
 /** What runs searches for the engine: in the same thread, or in a worker. */
@@ -55,9 +62,23 @@ export function runSearchJob(
   const parsed = parsePositionCommand(job.position);
   if (!parsed.ok) return parsed;
   searcher.setOptions(job.options);
+  const limits =
+    job.clockStart === undefined ? job.limits : lessWaited(job.limits, Date.now() - job.clockStart);
   if (job.solver === 'dfpn')
-    return ok(runMateSearch(mateSearcherOf(searcher), parsed.value, job, callbacks));
-  return ok(searcher.search(parsed.value, job.limits, callbacks));
+    return ok(runMateSearch(mateSearcherOf(searcher), parsed.value, limits, callbacks));
+  return ok(searcher.search(parsed.value, limits, callbacks));
+}
+
+/**
+ * The time limits less the time the job waited to start, so that they end when the GUI's clock
+ * says, not that much later. A wait below zero (the wall clock set back) counts as none.
+ */
+export function lessWaited(limits: SearchLimits, waitedMs: number): SearchLimits {
+  const waited = Math.max(0, waitedMs);
+  const out = { ...limits };
+  if (out.timeMs !== undefined) out.timeMs = Math.max(0, out.timeMs - waited);
+  if (out.softTimeMs !== undefined) out.softTimeMs = Math.max(0, out.softTimeMs - waited);
+  return out;
 }
 
 /** One df-pn searcher per Searcher, made on the first `go mate` (its table is 32 MiB). */
@@ -75,10 +96,10 @@ function mateSearcherOf(searcher: Searcher): DfpnSearcher {
 function runMateSearch(
   mate: DfpnSearcher,
   pos: Position,
-  job: SearchJob,
+  limits: SearchLimits,
   callbacks: SearchCallbacks,
 ): SearchResult {
-  const r = mate.solve(pos, { timeMs: job.limits.timeMs, shouldStop: callbacks.shouldStop });
+  const r = mate.solve(pos, { timeMs: limits.timeMs, shouldStop: callbacks.shouldStop });
   const value = r.status === 'mate' ? MATE - r.pv.length : 0;
   return {
     depth: r.pv.length,

@@ -36,7 +36,7 @@ import {
   type BoundOption,
   type UsiOptionValue,
 } from './options';
-import { goLimits, parseGo, readSearchMoves, type GoParams } from './time';
+import { checkOurClock, goLimits, parseGo, readSearchMoves, type GoParams } from './time';
 
 export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
 export { drawBoard, formatInfo, formatScore } from './format';
@@ -61,6 +61,12 @@ interface ActiveSearch {
   held: string[] | null;
   /** `ponderhit` came while pondering: when the ponder search returns, search again on the clock. */
   restartOnDone: boolean;
+  /**
+   * When the GUI's clock for this move started (UsiEngineConfig.now): at `go`, or at `ponderhit`.
+   * The search takes the time since then off its limits: a `go` that waited for the search before
+   * it, or for the search thread, has that much less left.
+   */
+  clockStart: number;
   infoLines: number;
 }
 
@@ -76,6 +82,11 @@ export interface UsiEngineConfig {
   onQuit?: () => void;
   /** The search options to announce (tests pass their own). */
   schema?: readonly OptionSpec[];
+  /**
+   * The wall clock in milliseconds, read when `go` and `ponderhit` arrive; Date.now by default,
+   * which every thread reads alike, so a search thread can tell how long a job waited.
+   */
+  now?: () => number;
 }
 
 export class UsiEngine {
@@ -83,6 +94,7 @@ export class UsiEngine {
   private readonly backend: SearchBackend;
   private readonly onQuit: () => void;
   private readonly schema: readonly OptionSpec[];
+  private readonly now: () => number;
   readonly options: readonly BoundOption[];
   private readonly values = new Map<string, UsiOptionValue>();
   private positionText = 'startpos';
@@ -103,6 +115,7 @@ export class UsiEngine {
     this.backend = config.backend;
     this.onQuit = config.onQuit ?? (() => {});
     this.schema = config.schema ?? OPTION_SCHEMA;
+    this.now = config.now ?? (() => Date.now());
     this.options = makeUsiOptions(this.schema);
     for (const o of this.options) if (o.type !== 'button') this.values.set(o.name, o.default);
   }
@@ -239,9 +252,11 @@ export class UsiEngine {
    * under way stops that one, which answers first, and then starts.
    */
   private go(text: string): void {
-    const { go, warnings } = parseGo(text);
-    for (const warning of warnings) this.info(warning);
+    const clockStart = this.now();
     const root = this.position;
+    const parsed = parseGo(text);
+    const { go, warnings } = root === null ? parsed : checkOurClock(parsed, root.sideToMove);
+    for (const warning of warnings) this.info(warning);
     if (root === null) this.info(`go: no position to search (${this.positionError})`);
     const chosen =
       root !== null && go.searchmoves !== undefined
@@ -258,6 +273,7 @@ export class UsiEngine {
       stopRequested: false,
       held: null,
       restartOnDone: false,
+      clockStart,
       infoLines: 0,
     };
     if (this.search) {
@@ -307,6 +323,7 @@ export class UsiEngine {
     const job: SearchJob = {
       position: search.positionText,
       limits: this.limits(search, go),
+      clockStart: search.clockStart,
       // `checkmate <moves>` must be a proof: no technique that can skip a defence.
       options: search.mode === 'mate' ? mateProofOptions(options) : options,
       ...(search.mode === 'mate' ? { solver: 'dfpn' as const } : {}),
@@ -408,11 +425,14 @@ export class UsiEngine {
     if (waiting?.mode === 'ponder') {
       waiting.mode = 'normal';
       waiting.go = { ...waiting.go, ponder: false };
+      waiting.clockStart = this.now();
       return;
     }
     const search = this.search;
     if (waiting || !search || search.mode !== 'ponder') return;
     search.mode = 'normal';
+    // The GUI's clock runs from here, not from when the ponder search gets round to stopping.
+    search.clockStart = this.now();
     if (search.held) return this.finish(search, search.held);
     const onTheClock = this.limits(search, { ...search.go, ponder: false });
     if (onTheClock.timeMs === undefined) return; // no clock: the ponder search ends by itself

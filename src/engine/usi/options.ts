@@ -33,6 +33,13 @@ export type BoundOption = UsiOption & {
 /** USI's own name for the transposition table size, which every GUI sends. */
 export const HASH_OPTION = 'USI_Hash';
 export const PONDER_OPTION = 'USI_Ponder';
+/**
+ * Milliseconds kept back from the time a clock allows (not from `go movetime`), for the trip from
+ * the search to the GUI's clock. The default, DEFAULT_TIME_MARGIN_MS, kept 898 of 900
+ * `byoyomi 1000` moves in time on a busy two-core machine (`npm run usi:overrun` measures it);
+ * raise it if a GUI on a loaded machine reports losses on time, lower it on an idle machine to
+ * think longer.
+ */
 export const TIME_MARGIN_OPTION = 'TimeMargin';
 /**
  * Resign (answer `bestmove resign`) when the search's score is at or below minus this value, in

@@ -19,12 +19,19 @@ export const MOVES_TO_GO = 30;
 /** Never plan less than this: depth 1 of a middlegame position takes a few milliseconds. */
 export const MIN_THINK_MS = 20;
 /**
- * Kept back from the time that may be spent, for the trip from the search to the GUI's clock:
- * the stop check runs every 1024 nodes (up to ~50 ms while the JIT warms up), then the worker
- * message, stdout and the GUI. YaneuraOu's `NetworkDelay` defaults to 120 ms; the USI option
- * `TimeMargin` changes it.
+ * Kept back from the time a clock allows, for the trip from the search to the GUI's clock: the
+ * stop check every 1024 nodes, the worker's message, stdout, the GUI, and above all a busy machine
+ * that leaves the engine's threads waiting for a core. With 200 ms kept back, 16 of 2,678
+ * `byoyomi 1000` moves on a two-core machine at load 4–6 answered after 1000 ms
+ * (../shared/reviews/usi-real-client.md §1): twelve at most 321 ms after the planned time, then
+ * 390, 655 and 729 ms after it. 400 ms covers all but the two worst; covering those would cost
+ * three quarters of a one-second byoyomi. `npm run usi:overrun -- --load 2` agreed: with 400 ms,
+ * 2 of 900 moves went over, 405 and 824 ms after the planned time, and where it timed the
+ * machine, its slowest moves came while everything stalled (the script's own timer 280–320 ms
+ * late). YaneuraOu keeps back 120 ms (`NetworkDelay`), and 1120 ms when its time is nearly out
+ * (`NetworkDelay2`). The USI option `TimeMargin` changes it.
  */
-export const DEFAULT_TIME_MARGIN_MS = 200;
+export const DEFAULT_TIME_MARGIN_MS = 400;
 /**
  * Kept back from `go movetime`, which asks for exactly that long: the stop check comes every 1024
  * nodes (about a millisecond at full speed), then the worker's message and the write to stdout,
@@ -32,15 +39,32 @@ export const DEFAULT_TIME_MARGIN_MS = 200;
  */
 export const MOVETIME_MARGIN_MS = 10;
 /**
- * On a clock, start no new iteration once this share of the allocation is spent: each depth
- * takes a few times longer than the one before, so a later start would most likely be cut off
- * and thrown away (chessprogramming.org "Time Management"; the search's old built-in rule).
+ * On a clock whose main time can be saved for later moves, start no new iteration once this share
+ * of the allocation is spent: each depth takes a few times longer than the one before, so a later
+ * start would most likely be cut off and its time thrown away, time a later move could have used
+ * (chessprogramming.org "Time Management"; the search's old built-in rule).
  */
 export const SOFT_TIME_SHARE = 0.5;
 /**
+ * Byoyomi (秒読み) cannot be saved: what a move leaves of it is gone. A move that lives on byoyomi
+ * therefore starts new iterations up to the hard limit: an iteration cut off costs nothing that
+ * could have been kept, and what it read stays in the transposition table for the next move.
+ * YaneuraOu-derived engines do the same: Yomita sets `move_time = byoyomi − NetworkDelay` when the
+ * main time is 0, and YaneuraOu's timeman sets minimum = optimum = maximum time.
+ */
+export const BYOYOMI_SOFT_SHARE = 1;
+/**
+ * A move lives on byoyomi when its main time is below this many byoyomi: what is left then adds at
+ * most a twenty-fifth to each move's allocation, too little to be worth saving. YaneuraOu's
+ * timeman draws the same line: 持ち時間が少ないなら(秒読み時間の1.2倍未満なら)、思考時間を使いきったほうが得
+ * ("with main time under 1.2 byoyomi, using all the time pays").
+ */
+export const BYOYOMI_MAIN_TIME_RATIO = 1.2;
+/**
  * When a `go` meant to limit the search (a depth, a node count, a time, a clock) but none of its
- * limits could be read, the GUI waits for an answer and will not send `stop`: search this long
- * instead. A second gives a sound move and stays short of any time a GUI would give a move.
+ * limits could be read, or it gave a clock but none for the side to move, the GUI waits for an
+ * answer and will not send `stop`: search this long instead. A second gives a sound move and
+ * stays short of any time a GUI would give a move.
  */
 export const FALLBACK_MOVETIME_MS = 1000;
 // #endregion
@@ -139,11 +163,14 @@ export function parseGo(text: string): ParsedGo {
     }
     i += count;
   }
-  if (limitLost && !isLimited(go)) {
-    go.movetime = FALLBACK_MOVETIME_MS;
-    warnings.push(`go: no limit left that could be read; searching ${FALLBACK_MOVETIME_MS} ms`);
-  }
+  if (limitLost && !isLimited(go)) fallBack(go, warnings, 'no limit left that could be read');
   return { go, warnings };
+}
+
+/** Search FALLBACK_MOVETIME_MS, with a warning that says why. */
+function fallBack(go: GoParams, warnings: string[], reason: string): void {
+  go.movetime = FALLBACK_MOVETIME_MS;
+  warnings.push(`go: ${reason}; searching ${FALLBACK_MOVETIME_MS} ms`);
 }
 
 /** Does anything in `go` end the search without a `stop`? (Infinite and ponder wait for one.) */
@@ -226,7 +253,7 @@ export interface Clock {
   movesToGo?: number;
 }
 
-/** The clock of the side to move, or null when `go` gave no clock at all. */
+/** The clock of the side to move, or null when `go` gave it no time, increment or byoyomi. */
 export function clockFor(go: GoParams, side: Color): Clock | null {
   const time = side === 0 ? go.btime : go.wtime;
   const inc = side === 0 ? go.binc : go.winc;
@@ -234,6 +261,38 @@ export function clockFor(go: GoParams, side: Color): Clock | null {
   const clock: Clock = { time: time ?? 0, inc: inc ?? 0, byoyomi: go.byoyomi ?? 0 };
   if (go.movestogo !== undefined) clock.movesToGo = go.movestogo;
   return clock;
+}
+
+/** Each side's clock parameters in `go`, and the side's name, by Color (0 sente, 1 gote). */
+const CLOCK_PARAMS = [
+  { time: 'btime', inc: 'binc', side: 'sente' },
+  { time: 'wtime', inc: 'winc', side: 'gote' },
+] as const;
+
+/**
+ * A `go` that gives a clock, but none for the side to move (`go wtime 5000` with sente to move),
+ * and nothing else that ends the search would search until a `stop` the GUI will not send: like a
+ * `go` whose limits were unreadable, it searches FALLBACK_MOVETIME_MS, with a warning that names
+ * what is missing. (`go ponder` still waits for `ponderhit`, then searches that long.) Any other
+ * `go` comes back as it was.
+ */
+export function checkOurClock(parsed: ParsedGo, side: Color): ParsedGo {
+  const { go } = parsed;
+  const ours = CLOCK_PARAMS[side];
+  const given = [CLOCK_PARAMS[side ^ 1]!.time, CLOCK_PARAMS[side ^ 1]!.inc].filter(
+    (key) => go[key] !== undefined,
+  );
+  const endsAnyway =
+    go.infinite ||
+    go.mate !== undefined ||
+    go.movetime !== undefined ||
+    go.depth !== undefined ||
+    go.nodes !== undefined;
+  if (given.length === 0 || endsAnyway || clockFor(go, side) !== null) return parsed;
+  const out: ParsedGo = { go: { ...go }, warnings: [...parsed.warnings] };
+  const missing = `no ${ours.time}, ${ours.inc} or byoyomi for ${ours.side}, the side to move`;
+  fallBack(out.go, out.warnings, `${given.join(' and ')} given but ${missing}`);
+  return out;
 }
 
 // #region allocate-time
@@ -249,14 +308,42 @@ export function allocateTime(clock: Clock, marginMs = DEFAULT_TIME_MARGIN_MS): n
   const mostWeCanSpend = clock.time + clock.byoyomi - marginMs;
   return Math.max(MIN_THINK_MS, Math.floor(Math.min(planned, mostWeCanSpend)));
 }
+
+/**
+ * Does this move live on byoyomi? Yes when there is a byoyomi and the main time is gone, or too
+ * little to be worth saving (under BYOYOMI_MAIN_TIME_RATIO byoyomi).
+ */
+export function livesOnByoyomi(clock: Clock): boolean {
+  return clock.byoyomi > 0 && clock.time < clock.byoyomi * BYOYOMI_MAIN_TIME_RATIO;
+}
+
+/** A move's time limits on a clock, in milliseconds (SearchLimits' `timeMs` and `softTimeMs`). */
+export interface ClockLimits {
+  /** The hard limit: the search stops here, wherever it is (allocateTime). */
+  timeMs: number;
+  /** No new iteration of iterative deepening starts after this. */
+  softTimeMs: number;
+}
+
+/**
+ * The limits of one move on a clock: the allocation is the hard limit; where main time can be
+ * saved for later moves, no new depth starts after SOFT_TIME_SHARE of it, and where the move lives
+ * on byoyomi, which cannot be saved, new depths start until the end (BYOYOMI_SOFT_SHARE). The
+ * USI engine and an in-process game clock (the lab's matches) both use it; `marginMs` is what the
+ * caller keeps back for the trip to the clock (TimeMargin for a GUI).
+ */
+export function clockLimits(clock: Clock, marginMs = DEFAULT_TIME_MARGIN_MS): ClockLimits {
+  const timeMs = allocateTime(clock, marginMs);
+  const share = livesOnByoyomi(clock) ? BYOYOMI_SOFT_SHARE : SOFT_TIME_SHARE;
+  return { timeMs, softTimeMs: Math.floor(timeMs * share) };
+}
 // #endregion
 
 /**
  * The search limits for a `go`. Pondering and `infinite` set no time limit (the GUI says when to
  * stop); `go mate` searches until a mate is certain or its time runs out. `movetime` is used
- * whole, less a small margin; on a clock the allocation is the hard stop and no new depth starts
- * after half of it. A `go` with nothing that limits it (plain `go`) searches until `stop`, or
- * until the deepest depth is done.
+ * whole, less a small margin; on a clock the limits are clockLimits'. A `go` with nothing that
+ * limits it (plain `go`) searches until `stop`, or until the deepest depth is done.
  */
 export function goLimits(
   go: GoParams,
@@ -277,9 +364,5 @@ export function goLimits(
     return limits;
   }
   const clock = clockFor(go, side);
-  if (clock) {
-    limits.timeMs = allocateTime(clock, marginMs);
-    limits.softTimeMs = Math.floor(limits.timeMs * SOFT_TIME_SHARE);
-  }
-  return limits;
+  return clock ? { ...limits, ...clockLimits(clock, marginMs) } : limits;
 }

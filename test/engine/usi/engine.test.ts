@@ -580,7 +580,8 @@ describe('usi: a go while another search is under way', () => {
     expect(send('ponderhit')).toEqual([]);
     backend.finish(0, ['2g2f'], 0, true);
     expect(out.at(-1)).toBe('bestmove 2g2f');
-    expect(backend.jobs[1]!.job.limits).toEqual({ timeMs: 2033, softTimeMs: 1016 });
+    // Main time (1000) is under 1.2 byoyomi (2000): the move lives on byoyomi and spends it all.
+    expect(backend.jobs[1]!.job.limits).toEqual({ timeMs: 2033, softTimeMs: 2033 });
     backend.finish(1, ['3c3d']);
     expect(out.at(-1)).toBe('bestmove 3c3d');
   });
@@ -1082,15 +1083,15 @@ describe('usi: go parameters and time allocation', () => {
     expect(limits('go mate infinite').timeMs).toBeUndefined();
   });
 
-  it('uses all of movetime but a small margin, and on a clock starts no depth after half', () => {
+  it('uses all of movetime but a small margin, and on main time starts no depth after half', () => {
     const limits = (text: string) => goLimits(parseGo(text).go, 0);
     expect(MOVETIME_MARGIN_MS).toBeLessThanOrEqual(20);
     expect(limits('go movetime 300')).toEqual({ timeMs: 300 - MOVETIME_MARGIN_MS });
     expect(limits('go movetime 5')).toEqual({ timeMs: 0 });
     expect(SOFT_TIME_SHARE).toBe(0.5);
-    expect(limits('go btime 0 wtime 0 byoyomi 1000')).toEqual({
-      timeMs: 1000 - DEFAULT_TIME_MARGIN_MS,
-      softTimeMs: (1000 - DEFAULT_TIME_MARGIN_MS) / 2,
+    expect(limits('go btime 60000 wtime 0 byoyomi 1000')).toEqual({
+      timeMs: 60000 / MOVES_TO_GO + 1000,
+      softTimeMs: (60000 / MOVES_TO_GO + 1000) / 2,
     });
     expect(limits('go btime 100 wtime 0')).toEqual({
       timeMs: MIN_THINK_MS,
