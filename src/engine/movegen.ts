@@ -22,6 +22,7 @@ import {
   STEP_COUNT,
   DIRECTIONS,
 } from './attacks';
+import { DIRECTION_BIT, LONG_EFFECT } from './effect';
 import { isDropPawnMate } from './drop-pawn-mate';
 import type { Position } from './position';
 import {
@@ -92,6 +93,13 @@ let pinnedCount = 0;
 const evasionTarget = new Uint8Array(BOARD_SIZE);
 const evasionSquares = new Uint8Array(16);
 let evasionCount = 0;
+/**
+ * Pins are found per piece as it is needed (quiescence, not in check: few pieces have a capture,
+ * so the eight walks out from the king for every node are not worth it), from the position and
+ * king of the generation under way.
+ */
+let lazyPins = false;
+let genPos: Position | null = null;
 
 // #region generate-moves
 /**
@@ -115,11 +123,17 @@ export function generateMoves(
   const wantsDrops = mode === GenMode.All || mode === GenMode.Quiets || mode === GenMode.Drops;
   const capturesOnly = mode === GenMode.CapturesAndPromotions || mode === GenMode.Quiescence;
 
+  // How many enemy pieces give check (Step 2 answers them; Step 1 needs to know).
+  const checkers = king !== 0 ? effects[enemyEffect + king]! : 0;
+
   // Step 1. Pins, and squares the king cannot step back to along a checking slide (a drop
-  // cares about neither).
+  // cares about neither). Quiescence out of check asks about a piece's pin only when the piece
+  // has a capture or a promotion (pinOf), and its king steps back along no checking slide.
   let xray1 = -1;
   let xray2 = -1;
-  if (king !== 0 && boardMoves) {
+  lazyPins = mode === GenMode.Quiescence && checkers === 0;
+  genPos = pos;
+  if (king !== 0 && boardMoves && !lazyPins) {
     for (let i = 0; i < 8; i++) {
       const d = DIRECTIONS[i]!;
       let s = king + d;
@@ -142,7 +156,6 @@ export function generateMoves(
   }
 
   // Step 2. Checks: with one checker, other pieces must capture it or block its line.
-  const checkers = king !== 0 ? effects[enemyEffect + king]! : 0;
   if (checkers === 1) markEvasionSquares(pos, king);
 
   // Step 3. King moves: onto squares the opponent does not reach.
@@ -289,7 +302,7 @@ function pushCapturesOf(
       continue;
     bearing--;
     if ((p & 15) === Kind.King) continue; // the king's captures are Step 3's
-    const pin = pinDirection[from]!;
+    const pin = lazyPins ? pinOf(genPos!, from, king) : pinDirection[from]!;
     if (pin !== 0 && DIRECTION_TO[king * BOARD_SIZE + to] !== pin) continue;
     n = pushPieceMove(out, n, p, from, to, t, us, mode);
   }
@@ -298,7 +311,8 @@ function pushCapturesOf(
     const from = to - STEPS[knight * 8 + i]!;
     if (board[from] !== knight) continue;
     bearing--;
-    if (pinDirection[from] === 0) n = pushPieceMove(out, n, knight, from, to, t, us, mode);
+    if ((lazyPins ? pinOf(genPos!, from, king) : pinDirection[from]!) === 0)
+      n = pushPieceMove(out, n, knight, from, to, t, us, mode);
   }
   return n;
 }
@@ -316,7 +330,7 @@ function pushQuietPromotions(
 ): number {
   let n = start;
   const fromZone = RELATIVE_RANK[rank + from]! <= 3;
-  const pin = pinDirection[from]!;
+  const pin = lazyPins ? pinOf(genPos!, from, king) : pinDirection[from]!;
   for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
     const to = from + STEPS[p * 8 + i]!;
     if (board[to] !== EMPTY || (!fromZone && RELATIVE_RANK[rank + to]! > 3)) continue;
@@ -365,6 +379,22 @@ function pushPieceMove(
   return n;
 }
 // #endregion
+
+/**
+ * The line our piece on `from` is pinned along (the direction from our king to it), or 0: found
+ * from the enemy's long effects on `from` (a slide arriving there) and an empty line on from
+ * there to our king. The same answer as Step 1's walk out from the king, for one piece.
+ */
+function pinOf(pos: Position, from: number, king: number): number {
+  const them = pos.sideToMove ^ 1;
+  const mask = pos.effects[pos.effectBase + LONG_EFFECT + them * BOARD_SIZE + from]!;
+  if (mask === 0 || king === 0) return 0;
+  const d = DIRECTION_TO[from * BOARD_SIZE + king]!;
+  if (d === 0 || (mask & DIRECTION_BIT[d + 11]!) === 0) return 0;
+  const board = pos.board;
+  for (let s = from + d; s !== king; s += d) if (board[s] !== EMPTY) return 0;
+  return -d;
+}
 
 /** Mark the squares a non-king move may go to when in single check: the checker and the line to it. */
 function markEvasionSquares(pos: Position, king: number): void {
