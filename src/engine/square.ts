@@ -59,9 +59,17 @@ export const SQUARE_BIT = Int32Array.from({ length: BOARD_SIZE }, (_, sq) =>
 
 export const isOnBoard = (sq: number): boolean => sq >= 0 && sq < BOARD_SIZE && SQ81[sq]! >= 0;
 
+/** `RELATIVE_RANKS[color * BOARD_SIZE + sq]`: the rank as `color` sees it (0 off the board). */
+const RELATIVE_RANKS = Uint8Array.from({ length: 2 * BOARD_SIZE }, (_, i) => {
+  const sq = i % BOARD_SIZE;
+  const rank = Math.floor(sq / BOARD_WIDTH) - 1;
+  if (rank < 1 || rank > 9 || sq % BOARD_WIDTH === 0) return 0;
+  return i < BOARD_SIZE ? rank : 10 - rank;
+});
+
 /** Rank as seen by `color`: 1 is that side's far rank (where pieces promote last and die). */
 export const relativeRank = (color: number, sq: number): number =>
-  color === 0 ? rankOf(sq) : 10 - rankOf(sq);
+  RELATIVE_RANKS[color * BOARD_SIZE + sq]!;
 
 /**
  * The lowest relative rank each kind may stand on (index = kind): a pawn or lance on the far rank,
@@ -72,7 +80,7 @@ export const FIRST_LIVE_RANK = new Uint8Array([0, 2, 2, 3, 1, 1, 1, 1, 1]);
 
 /** The three far ranks are the promotion zone (敵陣). */
 export const isInPromotionZone = (color: number, sq: number): boolean =>
-  relativeRank(color, sq) <= 3;
+  RELATIVE_RANKS[color * BOARD_SIZE + sq]! - 1 < 3;
 
 const RANK_LETTERS = 'abcdefghi';
 

@@ -315,7 +315,7 @@ export function alphaBeta(
 
     // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning. Never
     // the first move, never in check, and never while every move read so far loses to mate.
-    if (searched > 0 && !inCheck && !isMatedScore(best)) {
+    if (s.prunesMoves && searched > 0 && !inCheck && !isMatedScore(best)) {
       const why =
         quiet && !check && futility <= alpha
           ? Reason.Futility
@@ -335,12 +335,14 @@ export function alphaBeta(
     // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
     // Credit at every move (§4.2): the move's credit goes with its first search.
     const credit = s.creditEveryMove ? moveCreditEntry(s, ply, move) : -1; // a table entry
-    const checked = checkExtension(s, ply, check);
-    const extension = checked > 0 ? checked : mateThreatExtension(s, ply, move, depth);
+    const checked = s.extendsMoves ? checkExtension(s, ply, check) : 0;
+    const extension =
+      checked > 0 || !s.extendsMoves ? checked : mateThreatExtension(s, ply, move, depth);
     const newDepth = depth - 1 + extension;
     const note =
       checked > 0 ? Note.CheckExtension : extension > 0 ? Note.MateThreatExtension : Note.None;
-    const reduction = quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
+    const reduction =
+      o.lmr && quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
     let v: number;
     // A null-window search at full depth that lands inside (α, β) is read again with the full
     // window (principal-variation search); only a PV node has such a window.
@@ -399,7 +401,8 @@ export function alphaBeta(
       );
 
     // Step 11. Seed 000's horizon re-search of a recapture.
-    const plies = s.stopped ? 0 : recaptureResearch(s, ply, move, v, beta, extension);
+    const plies =
+      s.stopped || !o.recaptureExtension ? 0 : recaptureResearch(s, ply, move, v, beta, extension);
     if (plies > 0)
       v = searchChild(
         s,

@@ -146,6 +146,10 @@ export class SearchState {
    * may keep them, the check extension extends them); with none on, the search never asks.
    */
   readsCheck = false;
+  /** Futility or forward pruning is on: Step 9 asks about each move. */
+  prunesMoves = false;
+  /** The check or the mate-threat extension is on: Step 10 asks about each move. */
+  extendsMoves = false;
   /**
    * No technique is on that can skip a defence (forward pruning, null move, futility, razoring,
    * LMR): a mate the search finds is then proven, and iterative deepening may stop on it.
@@ -220,6 +224,8 @@ export class SearchState {
     this.wantsStaticEval = o.nullMove || o.futility || o.razoring;
     this.readsCheck =
       o.futility || o.lmr || o.checkExtension || this.forwardMode !== ForwardMode.Off;
+    this.prunesMoves = o.futility || this.forwardMode !== ForwardMode.Off;
+    this.extendsMoves = o.checkExtension || o.treeMateExtension;
     this.mateProbeOn = o.mateProbeNodes > 0;
     this.matesAreProofs =
       this.forwardMode === ForwardMode.Off && !o.nullMove && !o.futility && !o.razoring && !o.lmr;
