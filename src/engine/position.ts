@@ -170,6 +170,61 @@ export class Position {
     return this.hand[color * 8 + kind]!;
   }
 
+  /** The key `keyAfter` computed last. */
+  nextKeyLo = 0;
+  nextKeyHi = 0;
+
+  // #region key-after
+  /**
+   * The Zobrist key of the position after `move` (legal here), into `nextKeyLo`/`nextKeyHi`,
+   * without playing it: the side to move changes, the piece leaves its square (or the hand) and
+   * arrives, promoted or not, and a captured piece goes to the hand. doMove takes its key from
+   * here; a search may use it to ask about a child before playing the move.
+   */
+  keyAfter(move: Move): void {
+    const { board, hand } = this;
+    const us = this.sideToMove;
+    const to = move & 0xff;
+    const from = (move >> 8) & 0xff;
+    let lo = this.keyLo ^ SIDE_KEY_LO;
+    let hi = this.keyHi ^ SIDE_KEY_HI;
+    if (move & MOVE_DROP) {
+      const piece = from | (us << 4);
+      const count = hand[us * 8 + from]!;
+      lo ^=
+        HAND_KEY_LO[handKeyIndex(us, from, count)]! ^
+        HAND_KEY_LO[handKeyIndex(us, from, count - 1)]! ^
+        PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
+      hi ^=
+        HAND_KEY_HI[handKeyIndex(us, from, count)]! ^
+        HAND_KEY_HI[handKeyIndex(us, from, count - 1)]! ^
+        PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
+    } else {
+      const piece = board[from]!;
+      const captured = board[to]!;
+      const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
+      lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
+      hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
+      if (captured !== EMPTY) {
+        lo ^= PIECE_KEY_LO[captured * BOARD_SIZE + to]!;
+        hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
+        const kind = captured & 7; // promoted kinds fold back: 9..14 → 1..6; the king to 0
+        if (kind !== 0) {
+          const count = hand[us * 8 + kind]!;
+          lo ^=
+            HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
+            HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
+          hi ^=
+            HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
+            HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
+        }
+      }
+    }
+    this.nextKeyLo = lo >>> 0;
+    this.nextKeyHi = hi >>> 0;
+  }
+  // #endregion
+
   // #region do-move
   /** Play a legal move. The caller guarantees legality (movegen or parseUsiMove produced it). */
   doMove(move: Move): void {
@@ -188,26 +243,16 @@ export class Position {
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
     this.materialStack[ply] = this.material;
     const sign = us === 0 ? 1 : -1;
-    let lo = this.keyLo ^ SIDE_KEY_LO;
-    let hi = this.keyHi ^ SIDE_KEY_HI;
+    this.keyAfter(move);
 
     if (move & MOVE_DROP) {
       const piece = from | (us << 4);
       const h = us * 8 + from;
-      const count = hand[h]!;
-      lo ^=
-        HAND_KEY_LO[handKeyIndex(us, from, count)]! ^
-        HAND_KEY_LO[handKeyIndex(us, from, count - 1)]!;
-      hi ^=
-        HAND_KEY_HI[handKeyIndex(us, from, count)]! ^
-        HAND_KEY_HI[handKeyIndex(us, from, count - 1)]!;
-      hand[h] = count - 1;
+      hand[h] = hand[h]! - 1;
       board[to] = piece;
       occupied[us * 3 + SQUARE_WORD[to]!]! |= SQUARE_BIT[to]!;
       t = updateRaysThrough(board, effects, base, to, -1, touched, t);
       t = updatePieceEffect(board, effects, base, piece, to, 1, touched, t);
-      lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
-      hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
       if (from === Kind.Pawn) this.pawnFiles[us]! |= 1 << (fileOf(to) - 1);
       this.capturedStack[ply] = EMPTY;
     } else {
@@ -215,24 +260,12 @@ export class Position {
       const captured = board[to]!;
       const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
       t = updatePieceEffect(board, effects, base, piece, from, -1, touched, t);
-      lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
-      hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
       if (moved !== piece) this.material += sign * PROMOTION_GAIN[piece & 15]!;
       if (captured !== EMPTY) {
         t = updatePieceEffect(board, effects, base, captured, to, -1, touched, t);
-        lo ^= PIECE_KEY_LO[captured * BOARD_SIZE + to]!;
-        hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
         const kind = captured & 7; // promoted kinds fold back: 9..14 → 1..6; the king to 0
         if (kind !== 0) {
-          const h = us * 8 + kind;
-          const count = hand[h]!;
-          lo ^=
-            HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
-            HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
-          hi ^=
-            HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
-            HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
-          hand[h] = count + 1;
+          hand[us * 8 + kind]!++;
           this.material += sign * CAPTURE_VALUE[captured & 15]!;
           if (captured === (Kind.Pawn | ((us ^ 1) << 4)))
             this.pawnFiles[us ^ 1]! &= ~(1 << (fileOf(to) - 1));
@@ -256,8 +289,8 @@ export class Position {
       this.capturedStack[ply] = captured;
     }
 
-    this.keyLo = lo >>> 0;
-    this.keyHi = hi >>> 0;
+    this.keyLo = this.nextKeyLo;
+    this.keyHi = this.nextKeyHi;
     this.moveStack[ply] = move;
     this.touchedCount[ply] = t - ply * MAX_TOUCHED;
     this.sideToMove = (us ^ 1) as Color;

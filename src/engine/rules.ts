@@ -100,6 +100,19 @@ export function repetition(pos: Position, occurrences = 4, maxPlies = Infinity):
   if (otherChecked) return Repetition.Loss;
   return Repetition.Draw;
 }
+
+/**
+ * Might the position after a move (its key from `pos.keyAfter`) repeat one within `maxPlies`?
+ * The scan `repetition` makes at that position, without playing the move: true whenever it would
+ * find an earlier occurrence, whatever the rules then make of it.
+ */
+export function repeatsAfterMove(pos: Position, maxPlies: number): boolean {
+  const ply = pos.ply + 1;
+  const last = ply - Math.min(pos.pliesFromNullStack[pos.ply]! + 1, maxPlies);
+  for (let i = ply - 4; i >= last; i -= 2)
+    if (pos.keyLoStack[i] === pos.nextKeyLo && pos.keyHiStack[i] === pos.nextKeyHi) return true;
+  return false;
+}
 // #endregion
 
 // #region declaration

@@ -8,7 +8,8 @@
  * one place that makes a move, fills in every per-ply slot the child reads, and takes it back.
  */
 import { givesCheck } from '../move-check';
-import { canDeclareWin, repetition, Repetition } from '../rules';
+import { canDeclareWin, repeatsAfterMove, repetition, Repetition } from '../rules';
+import { isInPromotionZone } from '../square';
 import { integer, toggle } from '../option-spec';
 import { EMPTY, isPromotion, type Move } from '../types';
 import { checkExtension, mateThreatExtension, recaptureResearch } from './extensions';
@@ -31,7 +32,7 @@ import {
   verifiesNullMove,
   wantsRazoring,
 } from './pruning';
-import { checkStop, quiescence } from './quiescence';
+import { checkStop, MUST_PLAY, quiescence, standPatWithoutMove } from './quiescence';
 import { DRAW, INFINITE, isMatedScore, MATE_BOUND, mateIn, matedIn, RULE_WIN } from './score';
 import { Counter, MAX_SEARCH_PLY, type SearchState } from './state';
 import { Note, Reason, type TraceKind } from './trace';
@@ -79,6 +80,10 @@ function searchChild(
 ): number {
   const pos = s.pos;
   s.line[ply] = move;
+  if (depth <= 0 && s.horizonWithoutMove && move !== 0) {
+    const v = horizonWithoutMove(s, ply, move, alpha);
+    if (v !== MUST_PLAY) return -v;
+  }
   s.extensions[ply + 1] = s.extensions[ply]! + extension;
   if (s.options.dualCredit) passCredits(s, ply, creditEntry);
   if (s.trace !== null) {
@@ -93,6 +98,24 @@ function searchChild(
   return v;
 }
 // #endregion
+
+/**
+ * A child at the horizon that would stand pat at once (quiescence.ts, standPatWithoutMove),
+ * valued without playing the move, once the rules' checks the child would make first are known
+ * to find nothing: no earlier position it might repeat, and no king of the child's side in the
+ * enemy camp (the only way it could declare). Returns the child's value, or MUST_PLAY.
+ */
+function horizonWithoutMove(s: SearchState, ply: number, move: Move, alpha: number): number {
+  const pos = s.pos;
+  if (ply + 1 >= MAX_SEARCH_PLY - 1) return MUST_PLAY;
+  const them = pos.sideToMove ^ 1;
+  if (isInPromotionZone(them, pos.kingSquare[them]!)) return MUST_PLAY;
+  pos.keyAfter(move);
+  if (repeatsAfterMove(pos, REPETITION_WINDOW)) return MUST_PLAY;
+  const v = standPatWithoutMove(s, move, -alpha, ply + 1, 0);
+  if (v !== MUST_PLAY) s.pvLength[ply + 1] = 0;
+  return v;
+}
 
 /** Record the end of a traced node (`id` ≥ 0) and pass the value on. */
 function done(

@@ -2,10 +2,12 @@
  * Quiescence search (静止探索): past the horizon, keep reading captures and promotions until the
  * position is quiet, so the evaluation is never taken in the middle of an exchange.
  */
+import { givesCheck } from '../move-check';
 import { hasLegalMove } from '../movegen';
 import { toggle } from '../option-spec';
+import type { Move } from '../types';
 import { MAX_SEARCH_PLY, type SearchState } from './state';
-import { INFINITE, matedIn } from './score';
+import { clampEval, INFINITE, matedIn } from './score';
 
 export const QUIESCENCE_OPTIONS = {
   quiescence: toggle({
@@ -30,6 +32,41 @@ export function checkStop(s: SearchState): void {
     if (s.shouldStop()) s.stopped = true;
   }
 }
+
+/** Returned by standPatWithoutMove when the child must be played to be known. */
+export const MUST_PLAY = 2 * INFINITE;
+
+// #region stand-pat-without-move
+/**
+ * A quiescence node that stands pat at once, valued without playing the move that leads to it.
+ * With an evaluator whose change the move alone decides (material: what it captures and
+ * promotes), the child's static value is known before the move is made, and so is whether it is
+ * in check (givesCheck). A child not in check whose static value reaches its β (or that stands
+ * at the quiescence or line limit) does nothing but return that value: the search does the same
+ * here without the move's make and unmake, counting the child as the node it is and checking the
+ * clock as the child would. The tree, the values and the node counts are those of playing it.
+ * Returns the child's value from its side, or MUST_PLAY.
+ */
+export function standPatWithoutMove(
+  s: SearchState,
+  move: Move,
+  childBeta: number,
+  childPly: number,
+  childQply: number,
+): number {
+  const pos = s.pos;
+  const evaluator = s.evaluator;
+  if (evaluator.moveGain === undefined || s.trace !== null) return MUST_PLAY;
+  const standPat = clampEval(-(evaluator.evaluate(pos) + evaluator.moveGain(pos, move)));
+  const stands =
+    standPat >= childBeta || childQply >= MAX_QUIESCENCE_PLY || childPly >= MAX_SEARCH_PLY - 1;
+  if (!stands || givesCheck(pos, move)) return MUST_PLAY;
+  s.qnodes++;
+  if (childPly > s.seldepth) s.seldepth = childPly;
+  checkStop(s);
+  return s.stopped ? 0 : standPat;
+}
+// #endregion
 
 // #region quiescence
 /**
@@ -67,9 +104,12 @@ export function quiescence(
   let searched = 0;
   for (let move = picker.next(); move !== 0; move = picker.next()) {
     s.line[ply] = move;
-    pos.doMove(move);
-    const v = -quiescence(s, -beta, -alpha, ply + 1, qply + 1);
-    pos.undoMove(move);
+    let v = -standPatWithoutMove(s, move, -alpha, ply + 1, qply + 1);
+    if (v === -MUST_PLAY) {
+      pos.doMove(move);
+      v = -quiescence(s, -beta, -alpha, ply + 1, qply + 1);
+      pos.undoMove(move);
+    }
     searched++;
     if (s.stopped) return 0;
     if (v > best) {

@@ -146,6 +146,12 @@ export class SearchState {
    * may keep them, the check extension extends them); with none on, the search never asks.
    */
   readsCheck = false;
+  /**
+   * A child at the horizon may be valued without playing its move (alphabeta.ts,
+   * horizonWithoutMove): quiescence search is on, and nothing else acts at the horizon first
+   * (Dual Credit's extension, the mate search at the leaves).
+   */
+  horizonWithoutMove = false;
   /** Futility or forward pruning is on: Step 9 asks about each move. */
   prunesMoves = false;
   /** The check or the mate-threat extension is on: Step 10 asks about each move. */
@@ -225,6 +231,7 @@ export class SearchState {
     this.readsCheck =
       o.futility || o.lmr || o.checkExtension || this.forwardMode !== ForwardMode.Off;
     this.prunesMoves = o.futility || this.forwardMode !== ForwardMode.Off;
+    this.horizonWithoutMove = o.quiescence && !o.dualCredit && o.mateProbeNodes === 0;
     this.extendsMoves = o.checkExtension || o.treeMateExtension;
     this.mateProbeOn = o.mateProbeNodes > 0;
     this.matesAreProofs =
