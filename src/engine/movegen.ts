@@ -94,9 +94,8 @@ const evasionTarget = new Uint8Array(BOARD_SIZE);
 const evasionSquares = new Uint8Array(16);
 let evasionCount = 0;
 /**
- * Pins are found per piece as it is needed (quiescence, not in check: few pieces have a capture,
- * so the eight walks out from the king for every node are not worth it), from the position and
- * king of the generation under way.
+ * Pins are found per piece as it is needed (out of check), from the position of the generation
+ * under way, rather than by eight walks out from the king at every generation.
  */
 let lazyPins = false;
 let genPos: Position | null = null;
@@ -127,11 +126,12 @@ export function generateMoves(
   const checkers = king !== 0 ? effects[enemyEffect + king]! : 0;
 
   // Step 1. Pins, and squares the king cannot step back to along a checking slide (a drop
-  // cares about neither). Quiescence out of check asks about a piece's pin only when the piece
-  // has a capture or a promotion (pinOf), and its king steps back along no checking slide.
+  // cares about neither). In check, every piece's pin is found at once by walking out from the
+  // king; out of check there is no checking slide, and a piece's pin is asked when the piece is
+  // about to move (pinOf): most pieces stand on no enemy slide's line, and are answered at once.
   let xray1 = -1;
   let xray2 = -1;
-  lazyPins = mode === GenMode.Quiescence && checkers === 0;
+  lazyPins = checkers === 0;
   genPos = pos;
   if (king !== 0 && boardMoves && !lazyPins) {
     for (let i = 0; i < 8; i++) {
@@ -209,7 +209,7 @@ function generatePieceMoves(
       const from = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const p = board[from]!;
       if ((p & 15) === Kind.King) continue;
-      const pin = pinDirection[from]!;
+      const pin = lazyPins ? pinOf(pos, from, king) : pinDirection[from]!;
       for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
         const to = from + STEPS[p * 8 + i]!;
         const t = board[to]!;

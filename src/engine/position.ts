@@ -190,15 +190,10 @@ export class Position {
     let hi = this.keyHi ^ SIDE_KEY_HI;
     if (move & MOVE_DROP) {
       const piece = from | (us << 4);
-      const count = hand[us * 8 + from]!;
-      lo ^=
-        HAND_KEY_LO[handKeyIndex(us, from, count)]! ^
-        HAND_KEY_LO[handKeyIndex(us, from, count - 1)]! ^
-        PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
-      hi ^=
-        HAND_KEY_HI[handKeyIndex(us, from, count)]! ^
-        HAND_KEY_HI[handKeyIndex(us, from, count - 1)]! ^
-        PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
+      // The hand's key for `count` pieces of the kind, and for one fewer.
+      const k = handKeyIndex(us, from, hand[us * 8 + from]!);
+      lo ^= HAND_KEY_LO[k]! ^ HAND_KEY_LO[k - 1]! ^ PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
+      hi ^= HAND_KEY_HI[k]! ^ HAND_KEY_HI[k - 1]! ^ PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
     } else {
       const piece = board[from]!;
       const captured = board[to]!;
@@ -210,13 +205,10 @@ export class Position {
         hi ^= PIECE_KEY_HI[captured * BOARD_SIZE + to]!;
         const kind = captured & 7; // promoted kinds fold back: 9..14 → 1..6; the king to 0
         if (kind !== 0) {
-          const count = hand[us * 8 + kind]!;
-          lo ^=
-            HAND_KEY_LO[handKeyIndex(us, kind, count)]! ^
-            HAND_KEY_LO[handKeyIndex(us, kind, count + 1)]!;
-          hi ^=
-            HAND_KEY_HI[handKeyIndex(us, kind, count)]! ^
-            HAND_KEY_HI[handKeyIndex(us, kind, count + 1)]!;
+          // The hand's key for its pieces of the kind, and for one more.
+          const k = handKeyIndex(us, kind, hand[us * 8 + kind]!);
+          lo ^= HAND_KEY_LO[k]! ^ HAND_KEY_LO[k + 1]!;
+          hi ^= HAND_KEY_HI[k]! ^ HAND_KEY_HI[k + 1]!;
         }
       }
     }
