@@ -86,6 +86,24 @@ const ALWAYS_PROMOTES = new Uint8Array([0, 1, 0, 0, 0, 1, 1]);
  */
 const MAX_RANK_TO_PROMOTE = new Uint8Array([0, 4, 9, 5, 4, 9, 9]);
 
+/**
+ * `PAWN_PROMOTION_REACH[color * 3 + word]`: the squares from which a pawn of that colour can
+ * promote by its next move (its relative ranks 1 to 4), as occupancy words; words 6 to 8 hold
+ * every square (no limit).
+ */
+const PAWN_PROMOTION_REACH = (() => {
+  const reach = new Int32Array(9);
+  for (let i = 0; i < 81; i++) {
+    const sq = SQUARES[i]!;
+    const w = Math.floor(i / BITS_PER_WORD);
+    const bit = 1 << (i % BITS_PER_WORD);
+    for (let c = 0; c < 2; c++)
+      if (relativeRank(c, sq) <= MAX_RANK_TO_PROMOTE[Kind.Pawn]!) reach[c * 3 + w]! |= bit;
+    reach[6 + w]! |= bit;
+  }
+  return reach;
+})();
+
 // Scratch state of one generation (the engine is single-threaded per worker).
 const pinDirection = new Int8Array(BOARD_SIZE);
 const pinnedSquares = new Uint8Array(8);
@@ -256,8 +274,12 @@ function generateCaptures(
   const effects = pos.effects;
   const rank = us * BOARD_SIZE;
   let n = start;
+  // Quiescence promotes only pawns, and a pawn only from its fourth rank on: none of ours
+  // elsewhere need be looked at.
+  const region = mode === GenMode.Quiescence ? us * 3 : 6;
   for (let w = 0; w < 3; w++) {
-    for (let bits = pos.occupied[w]! | pos.occupied[3 + w]!; bits !== 0; bits &= bits - 1) {
+    const ours = pos.occupied[us * 3 + w]! & PAWN_PROMOTION_REACH[region + w]!;
+    for (let bits = ours | pos.occupied[(us ^ 1) * 3 + w]!; bits !== 0; bits &= bits - 1) {
       const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const p = board[sq]!;
       if (p >> 4 === us) {
