@@ -1,10 +1,10 @@
 /**
  * The engine's effect table (eval/effect-table/): its three forms give one value, the seed's
- * constants give the seed's KKPEE9 (to the rounding the two half-tables add), and the table is
+ * constants give the seed's KKPEE9 (to the rounding its parts add), and the table is
  * fair to both sides: a position and the same position with the board turned round and the
  * colours swapped are worth exactly opposite values, whatever the parameters.
  *
- * - the half-table (`tableScore`) against the parameters added up square by square
+ * - the table's parts (`tableScore`) against the parameters added up square by square
  *   (`tableScoreDirect`), with the seed's and with random parameters;
  * - the incremental evaluation (`TableEvaluator`) against `tableScore` at every node of a
  *   search-like walk: moves made, evaluated or not, taken back, null moves, deep game histories;
@@ -22,12 +22,13 @@ import {
   seedParams,
 } from '../../../src/engine/eval/effect-table/params';
 import {
-  buildHalfTable,
+  buildTable,
   tableScore,
   tableScoreDirect,
   TableEvaluator,
 } from '../../../src/engine/eval/effect-table/table';
 import { legalMoves, makeSfen, parseSfen, type Position } from '../../../src/engine/index';
+import { features } from '../../../src/engine/lab/texel';
 import { makeRng } from '../helpers';
 
 /** Random parameters in every family, of the size tuned ones have. */
@@ -41,8 +42,8 @@ function randomParams(seed: number): Float64Array {
 const SEED = seedParams();
 const RANDOM = randomParams(7);
 const TABLES = [
-  { name: 'the seed’s constants', params: SEED, half: buildHalfTable(SEED) },
-  { name: 'random parameters', params: RANDOM, half: buildHalfTable(RANDOM) },
+  { name: 'the seed’s constants', params: SEED, table: buildTable(SEED) },
+  { name: 'random parameters', params: RANDOM, table: buildTable(RANDOM) },
 ];
 const positions = (seed: number, count: number): Position[] =>
   [...randomPlayouts(seed, count)].map((p) => p.position);
@@ -73,16 +74,16 @@ function turned(pos: Position): Position {
 }
 
 describe('the effect table', () => {
-  it.each(TABLES)('looks up what the parameters add up to: $name', ({ params, half }) => {
+  it.each(TABLES)('looks up what the parameters add up to: $name', ({ params, table }) => {
     for (const pos of positions(3, 60))
-      expect(tableScore(pos, half)).toBe(tableScoreDirect(pos, params));
+      expect(tableScore(pos, table)).toBe(tableScoreDirect(pos, params));
   });
 
-  it.each(TABLES)('is fair to both sides: $name', ({ half }) => {
+  it.each(TABLES)('is fair to both sides: $name', ({ table }) => {
     let nonZero = 0;
     for (const pos of positions(5, 60)) {
-      const v = tableScore(pos, half);
-      expect(tableScore(turned(pos), half), makeSfen(pos)).toBe(-v);
+      const v = tableScore(pos, table);
+      expect(tableScore(turned(pos), table), makeSfen(pos)).toBe(-v);
       if (v !== 0) nonZero++;
     }
     expect(nonZero).toBeGreaterThan(50);
@@ -92,9 +93,9 @@ describe('the effect table', () => {
     const kkpee9 = new EffectTables(KKPEE9);
     let differ = 0;
     for (const pos of positions(11, 80)) {
-      const d = tableScore(pos, TABLES[0]!.half) - effectScore(pos, kkpee9);
-      // Each of 81 squares may round one 1/32 apart: at most ⌈81/32⌉ in all.
-      expect(Math.abs(d)).toBeLessThanOrEqual(3);
+      const d = tableScore(pos, TABLES[0]!.table) - effectScore(pos, kkpee9);
+      // Each of 81 squares' five parts may round one 1/32 apart: at most ⌈5 × 81/32⌉ in all.
+      expect(Math.abs(d)).toBeLessThanOrEqual(13);
       if (d !== 0) differ++;
     }
     // Mostly the same to the unit.
@@ -103,12 +104,12 @@ describe('the effect table', () => {
 
   it.each(TABLES)(
     'kept up to date in a search-like walk, equal to the table at every node: $name',
-    ({ half }) => {
+    ({ table }) => {
       const rng = makeRng(99);
-      const inc = new TableEvaluator('test', '', half);
+      const inc = new TableEvaluator('test', '', table);
       const check = (pos: Position): void => {
         const v = inc.evaluate(pos);
-        const want = tableScore(pos, half);
+        const want = tableScore(pos, table);
         expect(v, makeSfen(pos)).toBe(pos.sideToMove === 0 ? want : -want);
       };
       let nodes = 0;
@@ -143,12 +144,24 @@ describe('the effect table', () => {
   );
 
   it('reaches back over a long game without an evaluation on the way', () => {
-    const half = TABLES[1]!.half;
+    const table = TABLES[1]!.table;
     for (const { position: pos } of randomPlayouts(31, 10)) {
       // A fresh evaluator: nothing kept, the first position is deep in the game.
-      const inc = new TableEvaluator('test', '', half);
+      const inc = new TableEvaluator('test', '', table);
       const v = inc.evaluate(pos);
-      expect(v).toBe((pos.sideToMove === 0 ? 1 : -1) * tableScore(pos, half));
+      expect(v).toBe((pos.sideToMove === 0 ? 1 : -1) * tableScore(pos, table));
+    }
+  });
+
+  it('gives the tuner the parameters each position uses, as the table adds them up', () => {
+    const indices = new Int32Array(PARAM_COUNT);
+    const counts = new Int16Array(PARAM_COUNT);
+    for (const pos of positions(41, 60)) {
+      const n = features(pos, indices, counts);
+      let v = pos.material;
+      for (let e = 0; e < n; e++) v += counts[e]! * RANDOM[indices[e]!]!;
+      // The table rounds each of a square's five parts down to 1/32; the features do not.
+      expect(Math.abs(v - tableScoreDirect(pos, RANDOM))).toBeLessThanOrEqual(14);
     }
   });
 

@@ -6,7 +6,7 @@
 import type { Position } from '../../position';
 import type { Evaluator } from '../evaluator';
 import { paramsFromFile } from './params';
-import { buildHalfTable, TableEvaluator } from './table';
+import { buildTable, TableEvaluator } from './table';
 import tunedFile from './tuned.json';
 
 /** The tuned parameters, as the tuner wrote them. */
@@ -20,7 +20,7 @@ export function tableEvaluator(name: string, description: string, params: () => 
     description,
     /** The incremental evaluator itself (its table and statistics), built if need be. */
     get table(): TableEvaluator {
-      table ??= new TableEvaluator(name, description, buildHalfTable(params()));
+      table ??= new TableEvaluator(name, description, buildTable(params()));
       return table;
     },
     evaluate(pos: Position): number {

@@ -160,6 +160,53 @@ export function halfValue(
   return v;
 }
 
+// #region table-parts
+/**
+ * The three parts the table is stored in (table.ts), each the sum of its families' parameters:
+ * the effects on square `s` seen from king `k` (`ownFx`, `oppFx`)…
+ */
+export function effectPart(
+  params: Float64Array,
+  k: number,
+  s: number,
+  a: number,
+  b: number,
+): number {
+  const d = chebyshev(k, s);
+  let v = 0;
+  if (a > 0) v += params[FAMILY_START.ownFx + d * COUNTED + (a - 1)]!;
+  if (b > 0) v -= params[FAMILY_START.oppFx + d * COUNTED + (b - 1)]!;
+  return v;
+}
+
+/** …where piece `p` stands from king `k`, the piece's square, the king's square… */
+export function placePart(params: Float64Array, k: number, s: number, p: number): number {
+  const slot = KIND_SLOT[p & 15]!;
+  if (p === 0 || (p & 15) > 14) return 0;
+  if (p & 16)
+    return slot >= 0
+      ? params[FAMILY_START.oppKp + slot * KP_FILES * KP_RANKS + fromKing(k, s)]!
+      : 0;
+  if (slot < 0) return s === k ? params[FAMILY_START.king + mirrored(s)]! : 0;
+  return (
+    params[FAMILY_START.ownKp + slot * KP_FILES * KP_RANKS + fromKing(k, s)]! +
+    params[FAMILY_START.psq + slot * MIRRORED_SQUARES + mirrored(s)]!
+  );
+}
+
+/**
+ * …and piece `p` with sente's `m1` and gote's `m2` effects on it, seen by sente: a sente piece's
+ * `piece` parameter with its own effects first, a gote piece's with its own first, subtracted.
+ */
+export function piecePart(params: Float64Array, p: number, m1: number, m2: number): number {
+  const slot = KIND_SLOT[p & 15]!;
+  if (p === 0 || slot < 0 || (p & 15) > 14) return 0;
+  return p & 16
+    ? -params[FAMILY_START.piece + (slot * COUNTS + m2) * COUNTS + m1]!
+    : params[FAMILY_START.piece + (slot * COUNTS + m1) * COUNTS + m2]!;
+}
+// #endregion
+
 /** Piece codes of the table (YaneuraOu's 32, some unused). */
 export const PIECE_SLOTS = 32;
 
