@@ -20,7 +20,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { parsePlayer } from '../../src/engine/lab/presets';
 import {
   planGames,
   tallyMatch,
@@ -33,6 +32,7 @@ import {
   type CommandExperiment,
   type Experiment,
   type MatchesExperiment,
+  type SeriesMatch,
 } from './experiments';
 import { readOpenings } from './openings-file';
 import { formatTally, matchResult } from './match-result';
@@ -43,9 +43,15 @@ import type {
 } from '../../src/engine/lab/experiment-data';
 import { provenance } from './provenance';
 import { runMatch } from './run-match';
+import { identifySides, parseSide } from './sides';
 
 const DATA_DIR = 'src/data/experiments';
 const GAMES_DIR = 'public/lab';
+/**
+ * Where a USI side's per-game logs go: outside public/, so the site does not serve them, and as
+ * `*.log` files, which git ignores.
+ */
+const LOGS_DIR = 'lab-logs';
 const OPENINGS = 'src/data/openings.json';
 
 function fail(message: string): never {
@@ -95,14 +101,13 @@ async function runMatches(
 ): Promise<void> {
   const openings = readOpenings(OPENINGS);
   if (typeof openings === 'string') fail(openings);
-  const settingsOf = (a: string, b: string): MatchSettings => {
-    const pa = parsePlayer(a);
-    const pb = parsePlayer(b);
+  const settingsOf = (m: Omit<SeriesMatch, 'id'>): MatchSettings => {
+    const pa = parseSide('a', m.a, m.usi?.a);
+    const pb = parseSide('b', m.b, m.usi?.b);
     if (!pa.ok || !pb.ok) fail(`${e.name}: ${pa.ok ? (pb as { error: string }).error : pa.error}`);
-    const player = (p: typeof pa.value) => ({ name: p.name, label: p.label, change: p.change });
     return {
-      a: player(pa.value),
-      b: player(pb.value),
+      a: pa.value,
+      b: pb.value,
       games: options.games,
       seed: e.seed,
       limits: e.limits,
@@ -114,7 +119,7 @@ async function runMatches(
       shard: null,
     };
   };
-  const shared = { ...settingsOf('plain', 'plain'), a: null, b: null };
+  const shared = { ...settingsOf({ a: 'plain', b: 'plain' }), a: null, b: null };
   const kept = keptRows(e.name, shared);
   const rows = (): MatchRow[] =>
     e.matches.flatMap((m) => {
@@ -128,7 +133,9 @@ async function runMatches(
       process.stderr.write(`${e.name}: ${m.id} kept from the data file\n`);
       continue;
     }
-    const settings = settingsOf(m.a, m.b);
+    const identified = await identifySides(settingsOf(m));
+    if (!identified.ok) fail(`${e.name}: ${m.id}: ${identified.error}`);
+    const settings = identified.value;
     const specs = planGames(openings, settings);
     process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
     // The run's provenance as the match starts: the commit whose code plays it.
@@ -136,6 +143,7 @@ async function runMatches(
     const started = performance.now();
     const run = await runMatch(settings, specs, {
       workers: options.workers,
+      logsDir: `${LOGS_DIR}/${e.name}/${m.id}`,
       onGame: (_g, finished) => {
         const seconds = (performance.now() - started) / 1000;
         process.stderr.write(

@@ -8,12 +8,18 @@
  * experiment plays a series of self-play matches: long, and kept with the commit it ran on.
  */
 import type { MoveLimits } from '../../src/engine/lab/game';
+import type { UsiArgs } from './sides';
 
-/** One match of a series: A against B, by preset name or options JSON (as `npm run match`). */
+/**
+ * One match of a series: A against B, by preset name, options JSON or `usi:<path>` (as
+ * `npm run match`), with a USI side's options (`["USI_Hash=64"]`), commit and pawn as
+ * `--a-option` and the rest give them.
+ */
 export interface SeriesMatch {
   id: string;
   a: string;
   b: string;
+  usi?: { a?: UsiArgs; b?: UsiArgs };
 }
 
 interface ExperimentBase {

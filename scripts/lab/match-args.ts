@@ -4,10 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
-import { parsePlayer } from '../../src/engine/lab/presets';
 import type { GameClock, MoveLimits } from '../../src/engine/lab/game';
 import type { MatchSettings, Shard } from '../../src/engine/lab/match';
 import { err, ok, type Result } from '../../src/engine/types';
+import { parseSide } from './sides';
 
 /** Defaults, each with its reason. */
 export const MATCH_DEFAULTS = {
@@ -32,13 +32,19 @@ export interface MatchArgs {
   openingsFile: string;
   workers: number;
   out: string | null;
+  /** Where USI sides' per-game logs go; null when no side is a USI engine. */
+  logs: string | null;
   quiet: boolean;
 }
 
-export const MATCH_USAGE = `usage: npm run match -- --a <preset or options JSON> --b <…> [--games N]
-  (--nodes N | --depth N | --movetime MS | --tc BASE+INC) [--max-plies N] [--contempt N]
-  [--adjudicate SCORE,PLIES] [--sprt ELO0,ELO1 [--alpha A --beta B]] [--seed N]
-  [--openings FILE] [--workers N] [--shard K/N] [--out FILE] [--quiet]`;
+export const MATCH_USAGE = `usage: npm run match -- --a <side> --b <side> [--games N]
+  (--nodes N | --depth N | --movetime MS | --tc BASE[+INC] | --byoyomi MS | --tc BASE --byoyomi MS)
+  [--max-plies N] [--contempt N] [--adjudicate SCORE,PLIES] [--sprt ELO0,ELO1 [--alpha A --beta B]]
+  [--seed N] [--openings FILE] [--workers N] [--shard K/N] [--out FILE] [--logs DIR] [--quiet]
+a side: a preset (plain, null, …), options as JSON ('{"lmr":true}'), or a USI engine:
+  usi:PATH [--a-option NAME=VALUE]… [--a-commit SHA] [--a-cp-per-pawn N]   (--b-… for B)
+  A USI engine's output in each game goes to DIR/game-<id>.<a|b>.log (DIR: --logs, else <out>.logs).
+  A move loses on time past the main time left plus the byoyomi; an increment is added after it.`;
 
 const positiveInteger = (name: string, text: string | undefined): Result<number | undefined> => {
   if (text === undefined) return ok(undefined);
@@ -47,7 +53,7 @@ const positiveInteger = (name: string, text: string | undefined): Result<number 
   return ok(Number(text));
 };
 
-/** `--tc 10+0.1`: ten seconds each and a tenth of a second added after every move. */
+/** `--tc 10+0.1`: ten seconds each and a tenth of a second added after every move (no byoyomi). */
 export function parseTimeControl(text: string): Result<GameClock> {
   const m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text.trim());
   if (!m || Number(m[1]) <= 0)
@@ -57,7 +63,29 @@ export function parseTimeControl(text: string): Result<GameClock> {
   return ok({
     baseMs: Math.round(Number(m[1]) * 1000),
     incMs: Math.round(Number(m[2] ?? 0) * 1000),
+    byoyomiMs: 0,
   });
+}
+
+/**
+ * The game clock from `--tc` and `--byoyomi` (milliseconds): main time with an increment, main
+ * time with a byoyomi, or a byoyomi alone; null for neither. USI sends either a byoyomi or an
+ * increment, so the two together are refused.
+ */
+export function parseClock(
+  tc: string | undefined,
+  byoyomi: number | undefined,
+): Result<GameClock | null> {
+  if (tc === undefined && byoyomi === undefined) return ok(null);
+  const clock: GameClock = { baseMs: 0, incMs: 0, byoyomiMs: byoyomi ?? 0 };
+  if (tc !== undefined) {
+    const parsed = parseTimeControl(tc);
+    if (!parsed.ok) return parsed;
+    if (byoyomi !== undefined && parsed.value.incMs > 0)
+      return err(`--byoyomi: a clock has a byoyomi or an increment, not both (--tc ${tc})`);
+    Object.assign(clock, parsed.value, { byoyomiMs: byoyomi ?? 0 });
+  }
+  return ok(clock);
 }
 
 /** `--shard 2/4`: the second of four shares. */
@@ -88,6 +116,14 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
       options: {
         a: { type: 'string' },
         b: { type: 'string' },
+        'a-option': { type: 'string', multiple: true },
+        'b-option': { type: 'string', multiple: true },
+        'a-commit': { type: 'string' },
+        'b-commit': { type: 'string' },
+        'a-cp-per-pawn': { type: 'string' },
+        'b-cp-per-pawn': { type: 'string' },
+        byoyomi: { type: 'string' },
+        logs: { type: 'string' },
         games: { type: 'string' },
         nodes: { type: 'string' },
         depth: { type: 'string' },
@@ -114,13 +150,30 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
   }
   if (values.a === undefined || values.b === undefined)
     return err(`give both sides: --a and --b\n${MATCH_USAGE}`);
-  const a = parsePlayer(values.a);
-  if (!a.ok) return err(`--a: ${a.error}`);
-  const b = parsePlayer(values.b);
-  if (!b.ok) return err(`--b: ${b.error}`);
+  const a = parseSide('a', values.a, {
+    options: values['a-option'],
+    commit: values['a-commit'],
+    cpPerPawn: values['a-cp-per-pawn'],
+  });
+  if (!a.ok) return a;
+  const b = parseSide('b', values.b, {
+    options: values['b-option'],
+    commit: values['b-commit'],
+    cpPerPawn: values['b-cp-per-pawn'],
+  });
+  if (!b.ok) return b;
 
   const numbers: Record<string, number | undefined> = {};
-  for (const name of ['games', 'nodes', 'depth', 'movetime', 'max-plies', 'workers'] as const) {
+  const counts = [
+    'games',
+    'nodes',
+    'depth',
+    'movetime',
+    'byoyomi',
+    'max-plies',
+    'workers',
+  ] as const;
+  for (const name of counts) {
     const r = positiveInteger(name, values[name]);
     if (!r.ok) return r;
     numbers[name] = r.value;
@@ -139,14 +192,18 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
   if (numbers['nodes'] !== undefined) limits.nodes = numbers['nodes'];
   if (numbers['depth'] !== undefined) limits.depth = numbers['depth'];
   if (numbers['movetime'] !== undefined) limits.movetimeMs = numbers['movetime'];
-  let clock: GameClock | null = null;
-  if (values.tc !== undefined) {
-    const tc = parseTimeControl(values.tc);
-    if (!tc.ok) return tc;
-    clock = tc.value;
-  }
-  if (Object.keys(limits).length === 0 && clock === null)
-    return err('give a limit per move (--nodes, --depth or --movetime) or a game clock (--tc)');
+  const clock = parseClock(values.tc, numbers['byoyomi']);
+  if (!clock.ok) return clock;
+  if (Object.keys(limits).length === 0 && clock.value === null)
+    return err(
+      'give a limit per move (--nodes, --depth or --movetime) or a game clock (--tc, --byoyomi)',
+    );
+  const usi = a.value.usi !== undefined || b.value.usi !== undefined;
+  const out = values.out ?? null;
+  if (usi && values.logs === undefined && out === null)
+    return err(
+      'a USI engine’s games are logged: give --logs DIR, or --out FILE (logs in FILE.logs)',
+    );
 
   let adjudication = null;
   if (values.adjudicate !== undefined) {
@@ -179,15 +236,14 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
     if (!s.ok) return s;
     shard = s.value;
   }
-  const player = (c: typeof a.value) => ({ name: c.name, label: c.label, change: c.change });
   return ok({
     settings: {
-      a: player(a.value),
-      b: player(b.value),
+      a: a.value,
+      b: b.value,
       games: numbers['games'] ?? MATCH_DEFAULTS.games,
       seed,
       limits,
-      clock,
+      clock: clock.value,
       maxPlies: numbers['max-plies'] ?? MATCH_DEFAULTS.maxPlies,
       adjudication,
       contempt,
@@ -196,7 +252,8 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
     },
     openingsFile: values.openings ?? MATCH_DEFAULTS.openings,
     workers: numbers['workers'] ?? availableParallelism(),
-    out: values.out ?? null,
+    out,
+    logs: usi ? (values.logs ?? `${out}.logs`) : null,
     quiet: values.quiet,
   });
 }

@@ -1,13 +1,17 @@
 /**
- * `npm run match`: a self-play match between two option sets, with Elo and its 95 % interval.
+ * `npm run match`: a match between two sides — our engine with two option sets, or a USI engine
+ * against ours or against another — with Elo and its 95 % interval.
  *
  *   npm run match -- --a null --b plain --games 200 --nodes 20000
  *   npm run match -- --a '{"lmr":true}' --b plain --tc 10+0.1 --sprt 0,20 --out lmr.json
  *   npm run match -- --a modern --b plain --depth 4 --shard 1/4 --out shard1.json
+ *   npm run match -- --a plain --b usi:path/to/engine --b-option USI_Hash=64 --byoyomi 1000 \
+ *     --out vs-engine.json
  *
  * Games run in worker threads (--workers, default one per core); a progress line shows the score
  * and Elo so far; Ctrl-C stops and keeps the games finished. The result (settings, totals, Elo,
- * every game as USI moves) goes to --out as JSON, or to stdout.
+ * every game as USI moves) goes to --out as JSON, or to stdout; a USI engine's output in each game
+ * goes to a log file beside it (--logs).
  */
 import { writeFileSync } from 'node:fs';
 import { checkSetup } from '../../src/engine/lab/game';
@@ -17,37 +21,30 @@ import {
   type MatchGame,
   type MatchSettings,
 } from '../../src/engine/lab/match';
-import { resolveOptions } from '../../src/engine/search/options';
 import { parseMatchArgs } from './match-args';
 import { readOpenings } from './openings-file';
 import { formatTally, matchResult, type MatchResult } from './match-result';
 import { provenance } from './provenance';
 import { runMatch } from './run-match';
+import { identifySides } from './sides';
 
-/** Everything checked before a game starts; returns the error to print, or what to run. */
-function prepare(argv: string[]) {
+/**
+ * Everything checked before a game starts, USI engines started once and asked who they are;
+ * returns the error to print, or what to run.
+ */
+async function prepare(argv: string[]) {
   const args = parseMatchArgs(argv);
   if (!args.ok) return { error: args.error };
   const openings = readOpenings(args.value.openingsFile);
   if (typeof openings === 'string') return { error: openings };
   const specs = planGames(openings, args.value.settings);
-  const { settings } = args.value;
-  const a = resolveOptions(settings.a.change);
-  const b = resolveOptions(settings.b.change);
-  if (!a.ok || !b.ok) return { error: 'options do not resolve' };
   for (const spec of specs.slice(0, 2)) {
-    const check = checkSetup({
-      opening: spec.position,
-      sente: a.value,
-      gote: b.value,
-      limits: settings.limits,
-      clock: settings.clock,
-      maxPlies: settings.maxPlies,
-      adjudication: settings.adjudication,
-    });
+    const check = checkSetup({ ...args.value.settings, opening: spec.position });
     if (!check.ok) return { error: check.error };
   }
-  return { args: args.value, specs };
+  const settings = await identifySides(args.value.settings);
+  if (!settings.ok) return { error: settings.error };
+  return { args: { ...args.value, settings: settings.value }, specs };
 }
 
 function progressLine(
@@ -65,7 +62,7 @@ function progressLine(
 }
 
 async function main(): Promise<void> {
-  const prepared = prepare(process.argv.slice(2));
+  const prepared = await prepare(process.argv.slice(2));
   if ('error' in prepared) {
     console.error(`match: ${prepared.error}`);
     process.exit(2);
@@ -83,6 +80,7 @@ async function main(): Promise<void> {
   const run = await runMatch(settings, specs, {
     workers: args.workers,
     signal: controller.signal,
+    logsDir: args.logs,
     onGame: (_game, finished) => {
       const seconds = (performance.now() - started) / 1000;
       const line = progressLine(settings, finished, specs.length, seconds);

@@ -5,8 +5,9 @@
  * to the engine's search), and the machine.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
+import { dirname } from 'node:path';
 
 export type { Provenance } from '../../src/engine/lab/experiment-data';
 import type { Provenance } from '../../src/engine/lab/experiment-data';
@@ -44,4 +45,20 @@ export function provenance(command: string): Provenance {
       node: process.version,
     },
   };
+}
+
+/**
+ * The git checkout a program lives in (following symlinks): its commit, and whether tracked files
+ * had changes not committed. Null when it is in none, or git is not there: a binary built
+ * elsewhere says its commit with `--b-commit`.
+ */
+export function checkoutOf(program: string): { commit: string; dirty: boolean } | null {
+  try {
+    const dir = dirname(realpathSync(program));
+    const commit = git(['-C', dir, 'rev-parse', 'HEAD']);
+    const dirty = git(['-C', dir, 'status', '--porcelain', '--untracked-files=no']).length > 0;
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
 }

@@ -1,21 +1,23 @@
 /**
- * Play a match's games in worker threads, one engine per worker, and collect the records in game
- * order. The worker is bundled by esbuild first (the engine as the site ships it: plain ES modules,
- * not tsx's CommonJS, which costs 10–20 % in the search). Stopping — Ctrl-C, an SPRT decision —
- * ends the workers at once and keeps the games already finished.
+ * Play a match's games in worker threads, one player per side in each worker (a searcher, or a
+ * USI engine's process), and collect the records in game order. The worker is bundled by esbuild
+ * first (the engine as the site ships it: plain ES modules, not tsx's CommonJS, which costs 10–20 %
+ * in the search). Stopping — Ctrl-C, an SPRT decision — ends the workers at once, after their USI
+ * engines are told to quit, and keeps the games already finished.
  */
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { bundleWorker } from '../lib/bundle-worker';
-import { resolveOptions } from '../../src/engine/search/options';
 import {
   aScoreOf,
   type GameSpec,
   type MatchGame,
   type MatchSettings,
-  withContempt,
 } from '../../src/engine/lab/match';
-import type { GameRequest, GameResponse, MatchWorkerData } from './match-worker';
+import type { MatchWorkerData, WorkerRequest, WorkerResponse } from './match-worker';
+import { sideConfig } from './sides';
+import { USI_TIMEOUTS, type UsiTimeouts } from './usi-engine';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./match-worker.ts', import.meta.url));
 
@@ -25,6 +27,10 @@ export interface RunOptions {
   onGame?: (game: MatchGame, finished: readonly MatchGame[]) => boolean | void;
   /** Aborting stops the match (Ctrl-C). */
   signal?: AbortSignal;
+  /** Where USI sides' per-game logs go (made if missing); none kept when left out. */
+  logsDir?: string | null;
+  /** How long USI engines are waited for (tests shorten them). */
+  usiTimeouts?: UsiTimeouts;
 }
 
 export interface RunResult {
@@ -40,9 +46,13 @@ export async function runMatch(
   options: RunOptions,
 ): Promise<RunResult> {
   const start = performance.now();
-  const a = resolveOptions(withContempt(settings.a.change, settings.contempt));
-  const b = resolveOptions(withContempt(settings.b.change, settings.contempt));
+  const timeouts = options.usiTimeouts ?? USI_TIMEOUTS;
+  const a = sideConfig(settings.a, settings.contempt, timeouts);
+  const b = sideConfig(settings.b, settings.contempt, timeouts);
   if (!a.ok || !b.ok) throw new Error(a.ok ? (b as { error: string }).error : a.error);
+  const usi = a.value.kind === 'usi' || b.value.kind === 'usi';
+  const logsDir = usi ? (options.logsDir ?? null) : null;
+  if (logsDir !== null) mkdirSync(logsDir, { recursive: true });
   const data: MatchWorkerData = {
     a: a.value,
     b: b.value,
@@ -52,6 +62,7 @@ export async function runMatch(
       maxPlies: settings.maxPlies,
       adjudication: settings.adjudication,
     },
+    logsDir,
   };
   const bundle = await bundleWorker(WORKER_ENTRY);
   const finished: MatchGame[] = [];
@@ -65,7 +76,8 @@ export async function runMatch(
       const stop = (): void => {
         if (stopped) return;
         stopped = true;
-        for (const w of workers) void w.terminate();
+        // A worker with USI engines is ended after they quit (in `finally`).
+        if (!usi) for (const w of workers) void w.terminate();
         resolve();
       };
       options.signal?.addEventListener('abort', stop, { once: true });
@@ -78,20 +90,22 @@ export async function runMatch(
         const spec = specs[next++]!;
         running++;
         worker.postMessage({
+          type: 'game',
           id: spec.id,
           position: spec.position,
           aIsSente: spec.aIsSente,
-        } satisfies GameRequest);
+        } satisfies WorkerRequest);
       };
       const count = Math.max(1, Math.min(options.workers, specs.length));
       for (let i = 0; i < count; i++) {
         const worker = new Worker(bundle.file, { workerData: data });
         workers.push(worker);
-        worker.on('message', (message: GameResponse) => {
+        worker.on('message', (message: WorkerResponse) => {
+          if (stopped || message.type === 'closed') return;
           running--;
           if (message.type === 'error') {
             stopped = true;
-            for (const w of workers) void w.terminate();
+            if (!usi) for (const w of workers) void w.terminate();
             reject(new Error(`game ${message.id} failed: ${message.message}`));
             return;
           }
@@ -103,6 +117,7 @@ export async function runMatch(
             openingId: spec.opening.id,
             aIsSente: spec.aIsSente,
             aScore: aScoreOf(message.record, spec.aIsSente),
+            ...(message.logs ? { logs: message.logs } : {}),
           };
           finished.push(game);
           if (options.onGame?.(game, finished) === true) return stop();
@@ -116,6 +131,7 @@ export async function runMatch(
       for (const w of workers) feed(w);
     });
   } finally {
+    if (usi) await Promise.all(workers.map(quitEngines));
     await Promise.all(workers.map((w) => w.terminate()));
     await bundle.remove();
   }
@@ -123,3 +139,23 @@ export async function runMatch(
   return { games: finished, stopped, seconds: (performance.now() - start) / 1000 };
 }
 // #endregion
+
+/** A worker's USI engines are given this long to quit before the worker is ended. */
+const QUIT_WAIT_MS = USI_TIMEOUTS.quitMs + 1000;
+
+/** Ask a worker to quit its USI engines, and wait (a while) until it says they have. */
+function quitEngines(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, QUIT_WAIT_MS);
+    worker.on('message', (message: WorkerResponse) => {
+      if (message.type !== 'closed') return;
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    worker.postMessage({ type: 'quit' } satisfies WorkerRequest);
+  });
+}

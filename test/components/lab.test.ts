@@ -13,6 +13,7 @@ import {
   percentOnAxis,
   staleNote,
   summarize,
+  summarizeGames,
   topEnds,
 } from '../../src/components/lab/experiments';
 import type { ExperimentData, MatchSeriesData } from '../../src/engine/lab/experiment-data';
@@ -93,6 +94,45 @@ describe('topEnds', () => {
     expect(topEnds({ 'new-end': 3 }, 2)).toEqual({
       top: [{ end: 'new-end', label: 'new-end', games: 3 }],
       others: 0,
+    });
+  });
+});
+
+describe('summarizeGames', () => {
+  it('writes king-move shares, lengths and every ending, commonest first', () => {
+    const tally = {
+      ...row('null').tally,
+      moves: 24_000,
+      kingMoveShare: { all: 0.4027, a: 0.412, b: 0.3935 },
+      gameLength: { mean: 125.7, median: 112.5 },
+      ends: { mate: 41, adjudication: 140, 'engine-crash': 1 },
+    };
+    expect(summarizeGames(tally)).toEqual({
+      kingMoves: '40.3%',
+      kingMovesBySide: ['A 41.2%', 'B 39.4%'],
+      meanPlies: '126',
+      medianPlies: 'median 113',
+      ends: [
+        { end: 'adjudication', label: 'resigned', games: 140 },
+        { end: 'mate', label: 'mate', games: 41 },
+        { end: 'engine-crash', label: 'engine crash', games: 1 },
+      ],
+    });
+  });
+
+  it('writes a dash where no game or no move was played', () => {
+    const none = {
+      ...row('null').tally,
+      moves: 0,
+      kingMoveShare: { all: null, a: null, b: null },
+      gameLength: null,
+      ends: {},
+    };
+    expect(summarizeGames(none)).toMatchObject({
+      kingMoves: '—',
+      kingMovesBySide: ['A —', 'B —'],
+      meanPlies: '—',
+      ends: [],
     });
   });
 });

@@ -25,6 +25,9 @@ const tally = (
   stats: matchStats({ counts }),
   sprt: null,
   ends: {},
+  moves: 0,
+  kingMoveShare: { all: null, a: null, b: null },
+  gameLength: null,
 });
 
 describe('the match widget’s words', () => {

@@ -57,6 +57,9 @@ describe('the lab’s data files', () => {
         expect(row.provenance.engine.commit).toMatch(/^[0-9a-f]{40}$/);
         expect(existsSync(`public${row.gamesFile}`), row.gamesFile).toBe(true);
         expect(row.tally.wins + row.tally.draws + row.tally.losses).toBe(row.tally.games);
+        // What the Lab shows beside the Elo (npm run experiment -- <name> --retally adds it).
+        expect(row.tally.kingMoveShare.all, `${name} ${row.id}`).toBeTypeOf('number');
+        expect(row.tally.gameLength?.mean, `${name} ${row.id}`).toBeTypeOf('number');
       }
     },
   );

@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planGames } from '../../src/engine/lab/match';
-import { parseMatchArgs, parseShard, parseTimeControl } from '../../scripts/lab/match-args';
+import {
+  parseClock,
+  parseMatchArgs,
+  parseShard,
+  parseTimeControl,
+} from '../../scripts/lab/match-args';
 import { matchResult, mergeResults } from '../../scripts/lab/match-result';
 import { readOpenings } from '../../scripts/lab/openings-file';
 import { provenance } from '../../scripts/lab/provenance';
@@ -54,9 +59,31 @@ describe('match arguments', () => {
   });
 
   it('reads time controls and shards', () => {
-    expect(parseTimeControl('10+0.1')).toEqual({ ok: true, value: { baseMs: 10_000, incMs: 100 } });
-    expect(parseTimeControl('60')).toEqual({ ok: true, value: { baseMs: 60_000, incMs: 0 } });
+    expect(parseTimeControl('10+0.1')).toEqual({
+      ok: true,
+      value: { baseMs: 10_000, incMs: 100, byoyomiMs: 0 },
+    });
+    expect(parseTimeControl('60')).toEqual({
+      ok: true,
+      value: { baseMs: 60_000, incMs: 0, byoyomiMs: 0 },
+    });
     expect(parseShard('2/4')).toEqual({ ok: true, value: { index: 2, count: 4 } });
+  });
+
+  it('reads a byoyomi alone or after main time, and refuses it with an increment', () => {
+    expect(parseClock(undefined, 1000)).toEqual({
+      ok: true,
+      value: { baseMs: 0, incMs: 0, byoyomiMs: 1000 },
+    });
+    expect(parseClock('60', 1000)).toEqual({
+      ok: true,
+      value: { baseMs: 60_000, incMs: 0, byoyomiMs: 1000 },
+    });
+    expect(parseClock('60+1', 1000)).toEqual({
+      ok: false,
+      error: '--byoyomi: a clock has a byoyomi or an increment, not both (--tc 60+1)',
+    });
+    expect(parseClock(undefined, undefined)).toEqual({ ok: true, value: null });
   });
 
   it('exits with a message and no games when run with a bad argument', () => {

@@ -6,6 +6,8 @@
  */
 import benchPositions from '../../../test/fixtures/bench-positions.json';
 import type { ExperimentData, MatchRow, MatchSeriesData } from '../../engine/lab/experiment-data';
+import type { EndReason } from '../../engine/lab/game';
+import type { MatchTally } from '../../engine/lab/match';
 import { median } from '../../engine/lab/stats';
 
 const FILES = import.meta.glob<ExperimentData>('/src/data/experiments/*.json', {
@@ -83,7 +85,7 @@ export {
   type NumberFormat,
   type StoredEloStats,
 } from './format';
-import type { EloInterval } from './format';
+import { type EloInterval, formatNumber } from './format';
 
 /** The first seven characters of a commit. */
 export const shortCommit = (commit: string): string => commit.slice(0, 7);
@@ -148,8 +150,8 @@ export function formatLos(los: number): string {
   return `${p >= 99 || p < 1 ? p.toFixed(1) : Math.round(p)} %`;
 }
 
-/** How the book names the ways a game ends (src/engine/lab/game.ts GameEnd). */
-export const END_LABELS: Readonly<Record<string, string>> = {
+/** How the book names the ways a game ends (src/engine/lab/game.ts EndReason). */
+export const END_LABELS: Readonly<Record<EndReason, string>> = {
   mate: 'mate',
   'no-legal-move': 'no legal move',
   repetition: 'repetition',
@@ -158,7 +160,14 @@ export const END_LABELS: Readonly<Record<string, string>> = {
   'max-plies': 'length limit',
   adjudication: 'resigned',
   time: 'time',
+  resign: 'resigned (engine)',
+  'illegal-move': 'illegal move',
+  'engine-crash': 'engine crash',
+  'engine-timeout': 'engine timeout',
 };
+
+/** A way a game ended, in the book's words (a name it does not know, as it is). */
+export const endLabel = (end: string): string => END_LABELS[end as EndReason] ?? end;
 
 /** The `n` commonest ways the games ended, commonest first, and how many games ended otherwise. */
 export function topEnds(
@@ -169,8 +178,33 @@ export function topEnds(
     .filter(([, games]) => games > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   return {
-    top: sorted.slice(0, n).map(([end, games]) => ({ end, label: END_LABELS[end] ?? end, games })),
+    top: sorted.slice(0, n).map(([end, games]) => ({ end, label: endLabel(end), games })),
     others: sorted.slice(n).reduce((sum, [, games]) => sum + games, 0),
+  };
+}
+
+/** How a match's games went, in the Lab's words: king moves, length, and every way they ended. */
+export interface GamesSummary {
+  /** The share of all moves that moved a king ("40.3%"), and by side (["A 41.2%", "B 39.4%"]). */
+  kingMoves: string;
+  kingMovesBySide: [string, string];
+  /** The mean length in plies ("126"), and the median ("median 113"). */
+  meanPlies: string;
+  medianPlies: string;
+  /** Every way the games ended, commonest first. */
+  ends: { end: string; label: string; games: number }[];
+}
+
+export function summarizeGames(tally: MatchTally): GamesSummary {
+  const share = (v: number | null): string => (v === null ? '—' : formatNumber(v, 'percent1'));
+  const { all, a, b } = tally.kingMoveShare;
+  const length = tally.gameLength;
+  return {
+    kingMoves: share(all),
+    kingMovesBySide: [`A ${share(a)}`, `B ${share(b)}`],
+    meanPlies: length ? formatNumber(length.mean, 'count') : '—',
+    medianPlies: length ? `median ${formatNumber(length.median, 'count')}` : '',
+    ends: topEnds(tally.ends, Infinity).top,
   };
 }
 

@@ -1,12 +1,15 @@
 /**
- * One game between two engines, to the end the rules give: mate (詰み), no legal move at all (a
+ * One game between two players, to the end the rules give: mate (詰み), no legal move at all (a
  * loss in shogi), fourfold repetition (千日手: a draw, or a loss for the side that checked with
  * every move of it), a winning entering-king declaration (入玉宣言), a maximum length, a flag on
  * the game clock; and, if asked, adjudication: a side resigns when both engines have agreed for a
- * while that it is lost.
+ * while that it is lost. A player that is a separate engine (a USI program) may also resign, play
+ * a move that is not legal, crash or stop answering: each ends the game as its loss.
  *
- * Platform-neutral (no Node, no DOM): the match runner's worker threads and the book's in-page
- * match both play through `playGame`. With a node or depth limit and no clock, a game is a pure
+ * The game is written once, as a generator (`gameSteps`) that asks for a move and is given one:
+ * `playGame` drives it with our own searchers in the same thread (the book's in-page match), and
+ * `playGameWith` with players that answer later (the match runner's USI engines). Platform-neutral
+ * (no Node, no DOM). With a node or depth limit and no clock, a game between searchers is a pure
  * function of its setup: the same setup plays the same moves.
  */
 import { legalMoves } from '../movegen';
@@ -16,8 +19,8 @@ import { canDeclareWin, repetition, Repetition } from '../rules';
 import { type SearchLimits, Searcher } from '../search/iterate';
 import type { SearchOptions } from '../search/options';
 import { parsePositionCommand } from '../sfen';
-import { err, ok, type Result } from '../types';
-import { allocateTime } from '../usi/time';
+import { type Color, err, ok, type Result } from '../types';
+import { clockFor, clockLimits, type GoParams } from '../usi/time';
 
 /** What one move may use. A clock, if any, comes on top (see GameSetup.clock). */
 export interface MoveLimits {
@@ -26,10 +29,15 @@ export interface MoveLimits {
   movetimeMs?: number;
 }
 
-/** A game clock: `base` milliseconds each, `inc` added after every move (`--tc 10+0.1`). */
+/**
+ * A game clock, as shogi GUIs keep one: `baseMs` of main time each (持ち時間); then either a
+ * byoyomi (秒読み), `byoyomiMs` that every move may use once main time is gone, or an increment
+ * (フィッシャー), `incMs` added after every move (`--tc 10+0.1`).
+ */
 export interface GameClock {
   baseMs: number;
   incMs: number;
+  byoyomiMs: number;
 }
 
 /**
@@ -53,6 +61,10 @@ export interface GameSetup {
   adjudication: Adjudication | null;
 }
 
+/** The rules of a game, whoever plays it. */
+export type GameRules = Omit<GameSetup, 'sente' | 'gote'>;
+
+/** How the rules and the clock end a game. */
 export const GameEnd = {
   Mate: 'mate',
   NoLegalMove: 'no-legal-move',
@@ -65,7 +77,35 @@ export const GameEnd = {
 } as const;
 export type GameEnd = (typeof GameEnd)[keyof typeof GameEnd];
 
+/** How a player ends a game, as its loss: it resigns, or it fails (a USI engine, in the runner). */
+export const PlayerEnd = {
+  /** `bestmove resign`. */
+  Resign: 'resign',
+  /** A `bestmove` that is not a legal move here, does not parse, or claims a win the rules deny. */
+  IllegalMove: 'illegal-move',
+  /** The engine's process ended, or could not be started again. */
+  Crash: 'engine-crash',
+  /** The engine did not answer in time (`usiok`, `readyok`, or a move without a clock). */
+  Timeout: 'engine-timeout',
+} as const;
+export type PlayerEnd = (typeof PlayerEnd)[keyof typeof PlayerEnd];
+
+/** Every way a game can end. */
+export type EndReason = GameEnd | PlayerEnd;
+
+const RULE_ENDS: ReadonlySet<string> = new Set(Object.values(GameEnd));
+/** Did the rules or the clock end the game (not a player)? */
+export const isGameEnd = (end: EndReason): end is GameEnd => RULE_ENDS.has(end);
+
 export type GameResult = 'sente' | 'gote' | 'draw';
+
+/** What went wrong, and with whom, when a game ends by a player's fault or on time. */
+export interface GameFault {
+  side: 'sente' | 'gote';
+  message: string;
+  /** The last lines the engine printed (a USI engine's; filled in by the match runner). */
+  lastLines?: string[];
+}
 
 /** A finished game: enough to replay it on the book's board and to score it. */
 export interface GameRecord {
@@ -73,18 +113,54 @@ export interface GameRecord {
   /** The moves played from the opening, in USI. */
   moves: string[];
   result: GameResult;
-  end: GameEnd;
-  /** Each move's search score, from the side that played it. */
-  scores: number[];
+  end: EndReason;
+  /** Each move's score from the side that played it (null: a USI engine that reported none). */
+  scores: (number | null)[];
   /** Milliseconds each side spent (wall clock). */
   timeMs: { sente: number; gote: number };
+  /**
+   * Milliseconds each move took, whole (wall clock: a search's own, or for a USI engine from
+   * `go` sent to `bestmove` read). Absent from records made before it was kept.
+   */
+  moveTimesMs?: number[];
+  /** Set when the game ended on time or by a player's fault (PlayerEnd but resign). */
+  fault?: GameFault;
 }
 
 /** Per-move progress, for a progress bar or a live board. */
-export type OnMove = (move: string, ply: number, score: number) => void;
+export type OnMove = (move: string, ply: number, score: number | null) => void;
+
+/** What the side to move is asked. */
+export interface MoveRequest {
+  side: Color;
+  /** The position to move in. A player may search it, and must leave it as it found it. */
+  position: Position;
+  /** The game so far as USI `position` takes it: the opening, then the moves since. */
+  usiPosition: string;
+  /** What the move may use, as USI `go` says it: the limits per move, and the clocks. */
+  go: GoParams;
+}
+
+/**
+ * A player's answer: a move in USI (or `resign`, or `win` to declare), with its score from the
+ * player's side and the milliseconds it took; or why no move came.
+ */
+export type MoveReply =
+  | { kind: 'move'; move: string; score: number | null; timeMs: number }
+  | { kind: 'failure'; end: PlayerEnd | typeof GameEnd.Time; message: string; timeMs: number };
+
+/** One side of a game: given the position and the limits, a move. */
+export interface Player {
+  move(request: MoveRequest): MoveReply | Promise<MoveReply>;
+}
+
+/** A player that answers at once, in the same thread (our own searcher). */
+export interface SyncPlayer extends Player {
+  move(request: MoveRequest): MoveReply;
+}
 
 /** Check a setup before any game starts: the opening parses and the limits make sense. */
-export function checkSetup(setup: GameSetup): Result<Position> {
+export function checkSetup(setup: GameRules): Result<Position> {
   const pos = parsePositionCommand(setup.opening);
   if (!pos.ok) return err(`opening ${JSON.stringify(setup.opening)}: ${pos.error}`);
   const { nodes, depth, movetimeMs } = setup.limits;
@@ -95,85 +171,213 @@ export function checkSetup(setup: GameSetup): Result<Position> {
   return ok(pos.value);
 }
 
-// #region play-game
+// #region game-steps
 /**
- * Play a game from `setup.opening`; `engines` are the two sides' searchers (cleared first: a new
- * game). Throws if the setup does not check (callers check it first).
+ * The game itself, once for every kind of player: from `rules.opening`, it yields what the side to
+ * move is asked and is sent the reply; it keeps the clocks, plays the move, and returns the record
+ * when the rules, the clock, adjudication or a player's fault end the game. A move loses on time
+ * when it took longer than its side's main time left plus the byoyomi; the increment is added
+ * after the move, as YaneuraOu's time manager expects (timeman.cpp: "inc is added after this
+ * move") and the CSA server does. Throws if the rules do not check (callers check them first).
  */
-export function playGame(
-  setup: GameSetup,
-  engines: { sente: Searcher; gote: Searcher },
+export function* gameSteps(
+  rules: GameRules,
   onMove?: OnMove,
-): GameRecord {
-  const checked = checkSetup(setup);
+): Generator<MoveRequest, GameRecord, MoveReply> {
+  const checked = checkSetup(rules);
   if (!checked.ok) throw new Error(checked.error);
   const pos = checked.value;
-  engines.sente.clear();
-  engines.gote.clear();
-  engines.sente.setOptions(setup.sente);
-  engines.gote.setOptions(setup.gote);
+  const { clock } = rules;
+  const left = clock ? [clock.baseMs, clock.baseMs] : null;
   const moves: string[] = [];
-  const scores: number[] = [];
+  const scores: (number | null)[] = [];
+  const moveTimesMs: number[] = [];
   const spent = [0, 0];
-  const clock = setup.clock ? [setup.clock.baseMs, setup.clock.baseMs] : null;
-  const finish = (result: GameResult, end: GameEnd): GameRecord => ({
-    opening: setup.opening,
+  const finish = (result: GameResult, end: EndReason, fault?: GameFault): GameRecord => ({
+    opening: rules.opening,
     moves,
     result,
     end,
     scores,
     timeMs: { sente: Math.round(spent[0]!), gote: Math.round(spent[1]!) },
+    moveTimesMs,
+    ...(fault ? { fault } : {}),
   });
   for (;;) {
     const us = pos.sideToMove;
-    const ended = endByRules(pos, moves.length, setup.maxPlies);
+    const ended = endByRules(pos, moves.length, rules.maxPlies);
     if (ended) return finish(ended.result, ended.end);
-    const searcher = us === 0 ? engines.sente : engines.gote;
-    const start = performance.now();
-    const result = searcher.search(pos, moveLimits(setup, clock?.[us]));
-    const used = performance.now() - start;
-    spent[us]! += used;
-    if (clock) {
-      clock[us]! -= used;
-      if (clock[us]! < 0) return finish(us === 0 ? 'gote' : 'sente', GameEnd.Time);
-      clock[us]! += setup.clock!.incMs;
+    const reply = yield {
+      side: us,
+      position: pos,
+      usiPosition: usiPosition(rules.opening, moves),
+      go: goParams(rules, left),
+    };
+    spent[us]! += reply.timeMs;
+    const loses = (end: EndReason, message?: string): GameRecord =>
+      finish(
+        us === 0 ? 'gote' : 'sente',
+        end,
+        message === undefined ? undefined : { side: us === 0 ? 'sente' : 'gote', message },
+      );
+    if (reply.kind === 'failure') return loses(reply.end, reply.message);
+    if (left && clock) {
+      const allowed = left[us]! + clock.byoyomiMs;
+      if (reply.timeMs > allowed)
+        return loses(
+          GameEnd.Time,
+          `the move took ${reply.timeMs.toFixed(1)} ms with ${Math.floor(left[us]!)} ms left and ` +
+            `a byoyomi of ${clock.byoyomiMs} ms`,
+        );
+      left[us] = Math.max(0, left[us]! - reply.timeMs) + clock.incMs;
     }
-    const move = result.bestMove === null ? null : parseUsiMove(pos, result.bestMove);
-    // The searcher only ever returns a legal move; a position with none ended above.
-    if (move === null || !move.ok)
-      throw new Error(`no legal move from the search at ply ${moves.length}`);
+    if (reply.move === 'resign') return loses(PlayerEnd.Resign);
+    const move = parseUsiMove(pos, reply.move);
+    if (!move.ok)
+      return loses(
+        PlayerEnd.IllegalMove,
+        reply.move === 'win'
+          ? 'bestmove win: declared a win (入玉宣言) that the rules do not give here'
+          : `bestmove ${move.error}`,
+      );
     pos.doMove(move.value);
     moves.push(makeUsiMove(move.value));
-    scores.push(result.value);
-    onMove?.(moves.at(-1)!, moves.length, result.value);
-    const resigns = setup.adjudication ? adjudicate(scores, us, setup.adjudication) : null;
+    scores.push(reply.score);
+    moveTimesMs.push(Math.round(reply.timeMs));
+    onMove?.(moves.at(-1)!, moves.length, reply.score);
+    const resigns = rules.adjudication ? adjudicate(scores, us, rules.adjudication) : null;
     if (resigns !== null) return finish(resigns === 0 ? 'gote' : 'sente', GameEnd.Adjudication);
   }
 }
 // #endregion
 
-/** The limits of one search: the move limits, and a share of the clock when there is one. */
-function moveLimits(setup: GameSetup, remainingMs: number | undefined): SearchLimits {
-  const limits: SearchLimits = {};
-  if (setup.limits.nodes !== undefined) limits.nodes = setup.limits.nodes;
-  if (setup.limits.depth !== undefined) limits.depth = setup.limits.depth;
-  if (setup.limits.movetimeMs !== undefined) limits.timeMs = setup.limits.movetimeMs;
-  if (remainingMs !== undefined && setup.clock) {
-    const budget = allocateTime(
-      { time: remainingMs, inc: setup.clock.incMs, byoyomi: 0 },
-      CLOCK_MARGIN_MS,
-    );
-    limits.timeMs = Math.min(limits.timeMs ?? budget, budget);
-    limits.softTimeMs = limits.timeMs / 2;
+// #region play-game
+/**
+ * Play a game from `setup.opening` between two of our searchers in this thread (cleared first: a
+ * new game). Searchers play only legal moves and never resign, so the rules or the clock end the
+ * game. Throws if the setup does not check (callers check it first).
+ */
+export function playGame(
+  setup: GameSetup,
+  engines: { sente: Searcher; gote: Searcher },
+  onMove?: OnMove,
+): GameRecord & { end: GameEnd } {
+  engines.sente.clear();
+  engines.gote.clear();
+  engines.sente.setOptions(setup.sente);
+  engines.gote.setOptions(setup.gote);
+  const players = [searcherPlayer(engines.sente), searcherPlayer(engines.gote)];
+  const game = gameSteps(setup, onMove);
+  let step = game.next();
+  while (!step.done) step = game.next(players[step.value.side]!.move(step.value));
+  const record = step.value;
+  if (!isGameEnd(record.end)) throw new Error(`a searcher's game ended by ${record.end}`);
+  return { ...record, end: record.end };
+}
+
+/** Play a game between players that may answer later (a USI engine on the other end of a pipe). */
+export async function playGameWith(
+  rules: GameRules,
+  players: { sente: Player; gote: Player },
+  onMove?: OnMove,
+): Promise<GameRecord> {
+  const game = gameSteps(rules, onMove);
+  let step = game.next();
+  while (!step.done) {
+    const player = step.value.side === 0 ? players.sente : players.gote;
+    step = game.next(await player.move(step.value));
   }
+  return step.value;
+}
+// #endregion
+
+/** One of our searchers as a player: it searches the position in this thread. */
+export function searcherPlayer(searcher: Searcher): SyncPlayer {
+  return {
+    move(request) {
+      const start = performance.now();
+      const result = searcher.search(request.position, searchLimits(request.go, request.side));
+      const timeMs = performance.now() - start;
+      // The searcher only ever returns a legal move; a position with none ended the game before.
+      if (result.bestMove === null) throw new Error('no move from the search');
+      return { kind: 'move', move: result.bestMove, score: result.value, timeMs };
+    },
+  };
+}
+
+/**
+ * Kept back from each move's share of the clock. The search runs in this thread, so nothing is
+ * lost on the way to the clock, but it notices its time is up only at its next stop check: past
+ * the hard limit it ran over by a median of 4 ms and 24 ms at most over 60 moves (two cores
+ * shared with other work), and by 37 ms on the first move of a fresh worker, while the JIT warms
+ * up (usi/time.ts: up to ~50 ms). 100 ms is twice that; a move that lives on a one-second byoyomi
+ * still uses 90 % of it.
+ */
+const CLOCK_MARGIN_MS = 100;
+
+/**
+ * The limits of one search in this thread: the move's own limits, `movetime` whole (nothing is
+ * lost on the way to a GUI), and on a clock the share our USI engine takes (usi/time.ts, with
+ * CLOCK_MARGIN_MS kept back), whichever ends the search first.
+ */
+export function searchLimits(go: GoParams, side: Color): SearchLimits {
+  const limits: SearchLimits = {};
+  if (go.nodes !== undefined) limits.nodes = go.nodes;
+  if (go.depth !== undefined) limits.depth = go.depth;
+  if (go.movetime !== undefined) limits.timeMs = go.movetime;
+  const clock = clockFor(go, side);
+  if (clock === null) return limits;
+  const share = clockLimits(clock, CLOCK_MARGIN_MS);
+  limits.timeMs = Math.min(limits.timeMs ?? Infinity, share.timeMs);
+  limits.softTimeMs = Math.min(share.softTimeMs, limits.timeMs);
   return limits;
 }
 
 /**
- * Kept back from each move's share of the clock, as a GUI's engine would keep for the trip to the
- * GUI: here the engine runs in the same thread, so a few milliseconds cover the stop check.
+ * What a move may use, as USI `go` parameters: the limits per move and, on a clock, both sides'
+ * main time left (whole milliseconds) with the byoyomi or the increments.
  */
-const CLOCK_MARGIN_MS = 5;
+function goParams(rules: GameRules, left: readonly number[] | null): GoParams {
+  const go: GoParams = { ponder: false, infinite: false };
+  const { nodes, depth, movetimeMs } = rules.limits;
+  if (nodes !== undefined) go.nodes = nodes;
+  if (depth !== undefined) go.depth = depth;
+  if (movetimeMs !== undefined) go.movetime = movetimeMs;
+  if (left && rules.clock) {
+    const { incMs, byoyomiMs } = rules.clock;
+    go.btime = Math.floor(left[0]!);
+    go.wtime = Math.floor(left[1]!);
+    if (incMs > 0) [go.binc, go.winc] = [incMs, incMs];
+    // Sudden death is `byoyomi 0`, as GUIs send it.
+    if (byoyomiMs > 0 || incMs === 0) go.byoyomi = byoyomiMs;
+  }
+  return go;
+}
+
+/** The order a `go` command lists its parameters in (USI's own examples' order). */
+const GO_ORDER = [
+  'btime',
+  'wtime',
+  'byoyomi',
+  'binc',
+  'winc',
+  'movetime',
+  'depth',
+  'nodes',
+] as const;
+
+/** A USI `go` command for these parameters (the limits and clocks; a game never ponders). */
+export function goCommand(go: GoParams): string {
+  return ['go', ...GO_ORDER.flatMap((key) => (go[key] === undefined ? [] : [key, go[key]]))].join(
+    ' ',
+  );
+}
+
+/** The argument of USI `position` for a game: the opening, then the moves played since. */
+export function usiPosition(opening: string, moves: readonly string[]): string {
+  if (moves.length === 0) return opening;
+  return `${opening}${/\bmoves\b/.test(opening) ? '' : ' moves'} ${moves.join(' ')}`;
+}
 
 /** Does the game end before the side to move plays? Returns the result and why, or null. */
 export function endByRules(
@@ -200,7 +404,7 @@ export function endByRules(
  * is ahead by at least the threshold.
  */
 export function adjudicate(
-  scores: readonly number[],
+  scores: readonly (number | null)[],
   mover: number,
   a: Adjudication,
 ): number | null {
@@ -211,7 +415,10 @@ export function adjudicate(
     const index = scores.length - 1 - i;
     // The last move was `mover`'s; moves alternate back from there.
     const side = (mover + i) % 2;
-    const senteView = side === 0 ? scores[index]! : -scores[index]!;
+    const score = scores[index];
+    // A move with no score (a USI engine that printed none) breaks the agreement.
+    if (score === null || score === undefined) return null;
+    const senteView = side === 0 ? score : -score;
     if (senteView < a.score) senteAhead = false;
     if (senteView > -a.score) goteAhead = false;
   }

@@ -13,13 +13,37 @@ import { type Pentanomial, matchStats, type MatchStats, sprt, type SprtResult } 
 import type { Adjudication, GameClock, GameRecord, MoveLimits } from './game';
 import { type Opening, openingPosition } from './openings';
 import { makeRandom, shuffled } from './random';
+import { median } from './stats';
+import { parseUsiMove } from '../notation';
 import type { SearchOptions } from '../search/options';
+import { parsePositionCommand } from '../sfen';
+import { isDrop, Kind, moveFrom, pieceKind } from '../types';
 
-/** One side of a match: its name (a preset's id or "custom"), a label, and its options. */
+/**
+ * One side of a match: its name (a preset's id, "custom", or `usi:<path>`), a label, and its
+ * options; a USI engine's side also says which program it was.
+ */
 export interface MatchPlayer {
   name: string;
   label: string;
   change: Partial<SearchOptions>;
+  usi?: UsiSide;
+}
+
+/** A USI engine as a side of a match: what was started, how, and what it said it was. */
+export interface UsiSide {
+  /** The program, as given (`bin/yomi-usi`, `/path/to/YaneuraOu`). */
+  path: string;
+  /** The options set with `setoption` before every game, in that order. */
+  options: Record<string, string>;
+  /** What the engine's `score cp` calls a pawn: 100 by the USI convention; Yomi's engine says 90. */
+  cpPerPawn: number;
+  /** `id name` and `id author` as the engine reported them (filled in when it is first started). */
+  id?: { name: string; author: string };
+  /** The commit of the git checkout the program lives in, or as given (`--b-commit`). */
+  commit?: string;
+  /** The checkout had changes not committed. */
+  dirty?: boolean;
 }
 
 /** A share of a match for one machine: the pairs whose index is `index` modulo `count`. */
@@ -65,6 +89,8 @@ export interface MatchGame extends GameRecord {
   aIsSente: boolean;
   /** A's points: 1, ½ or 0. */
   aScore: number;
+  /** Where each USI side's output during the game was kept (a log file per side). */
+  logs?: { a?: string; b?: string };
 }
 
 // #region plan-games
@@ -117,6 +143,16 @@ export interface MatchTally {
    * (Absent from tallies made before it was counted.)
    */
   identicalPairs?: number;
+  /** The moves played in all the games, from the openings on: what the shares below count. */
+  moves: number;
+  /**
+   * Of those moves, the share that moved a king (玉), in all and by the side that played them;
+   * null where no move was played. A king that wanders in a quiet position is the material-only
+   * evaluation's weakness, so a reader of the games asks for it.
+   */
+  kingMoveShare: { all: number | null; a: number | null; b: number | null };
+  /** How long the games were, in plies played from the opening; null with no games. */
+  gameLength: { mean: number; median: number } | null;
 }
 
 // #region tally-match
@@ -159,7 +195,84 @@ export function tallyMatch(
       : null,
     ends,
     identicalPairs: [...movesOfPair.values()].filter((m) => m.length === 2 && m[0] === m[1]).length,
+    ...moveCounts(games),
   };
+}
+// #endregion
+
+/** Shares and means are kept to this many decimals: enough for a per cent with one decimal. */
+const SHARE_DECIMALS = 4;
+const round = (x: number, decimals: number): number => Number(x.toFixed(decimals));
+const share = (part: number, whole: number): number | null =>
+  whole === 0 ? null : round(part / whole, SHARE_DECIMALS);
+
+/** What the games' moves add up to: how many, how many moved a king, and how long the games were. */
+function moveCounts(
+  games: readonly MatchGame[],
+): Pick<MatchTally, 'moves' | 'kingMoveShare' | 'gameLength'> {
+  const moves = { a: 0, b: 0 };
+  const king = { a: 0, b: 0 };
+  for (const g of games) {
+    const counts = kingMovesOf(g);
+    const [aColor, bColor] = g.aIsSente ? [0, 1] : [1, 0];
+    moves.a += counts.moves[aColor]!;
+    moves.b += counts.moves[bColor]!;
+    king.a += counts.king[aColor]!;
+    king.b += counts.king[bColor]!;
+  }
+  const lengths = games.map((g) => g.moves.length);
+  return {
+    moves: moves.a + moves.b,
+    kingMoveShare: {
+      all: share(king.a + king.b, moves.a + moves.b),
+      a: share(king.a, moves.a),
+      b: share(king.b, moves.b),
+    },
+    gameLength:
+      lengths.length === 0
+        ? null
+        : {
+            mean: round(lengths.reduce((sum, n) => sum + n, 0) / lengths.length, 1),
+            median: median(lengths),
+          },
+  };
+}
+
+interface KingMoves {
+  /** Moves replayed, and of them king moves, by the side that played them (0 sente, 1 gote). */
+  moves: [number, number];
+  king: [number, number];
+}
+
+/** A record's counts, worked out once per record: a match's progress line tallies after every game. */
+const kingMovesCache = new WeakMap<MatchGame, KingMoves>();
+
+// #region king-moves
+/**
+ * Replay a game's moves from its opening and count, for each side, the moves and the king moves
+ * among them. As ../shared/tools/king-share.mjs counts them: every move of `moves` (the
+ * opening's own moves are not the engines'), a drop is never a king move, and a move that does not
+ * replay (a record from another rule set) ends the count there.
+ */
+export function kingMovesOf(game: MatchGame): KingMoves {
+  const known = kingMovesCache.get(game);
+  if (known) return known;
+  const start = parsePositionCommand(game.opening);
+  const counts: KingMoves = { moves: [0, 0], king: [0, 0] };
+  if (start.ok) {
+    const pos = start.value;
+    for (const text of game.moves) {
+      const move = parseUsiMove(pos, text);
+      if (!move.ok) break;
+      const us = pos.sideToMove;
+      counts.moves[us]++;
+      if (!isDrop(move.value) && pieceKind(pos.board[moveFrom(move.value)]!) === Kind.King)
+        counts.king[us]++;
+      pos.doMove(move.value);
+    }
+  }
+  kingMovesCache.set(game, counts);
+  return counts;
 }
 // #endregion
 

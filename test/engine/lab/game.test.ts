@@ -8,10 +8,19 @@ import {
   adjudicate,
   endByRules,
   GameEnd,
+  gameSteps,
+  goCommand,
   type GameRecord,
+  type GameRules,
   type GameSetup,
+  type MoveReply,
+  type MoveRequest,
   playGame,
+  playGameWith,
+  PlayerEnd,
   Searcher,
+  searcherPlayer,
+  usiPosition,
 } from '../../../src/engine/lab/game';
 import {
   planGames,
@@ -23,12 +32,14 @@ import { makeOpenings } from '../../../src/engine/lab/openings';
 import { parsePlayer } from '../../../src/engine/lab/presets';
 import {
   legalMoves,
+  makeUsiMove,
   parsePositionCommand,
   parseUsiMove,
   repetition,
   Repetition,
 } from '../../../src/engine/index';
 import { resolveOptions, type SearchOptions } from '../../../src/engine/search/options';
+import { parseGo } from '../../../src/engine/usi/time';
 
 const options = (change: Partial<SearchOptions>): SearchOptions => {
   const r = resolveOptions(change);
@@ -120,6 +131,122 @@ describe('a game', () => {
   });
 });
 
+/** A player that answers from a script: each reply in turn, then the first legal move. */
+function scripted(replies: Partial<MoveReply>[]) {
+  const asked: MoveRequest[] = [];
+  return {
+    asked,
+    move(request: MoveRequest): MoveReply {
+      asked.push({ ...request, go: { ...request.go } });
+      const first = makeUsiMove(legalMoves(request.position)[0]!);
+      const reply = replies.shift() ?? {};
+      return { kind: 'move', move: first, score: 0, timeMs: 1, ...reply } as MoveReply;
+    },
+  };
+}
+
+describe('a game with players that can fail', () => {
+  const rules = (clock: GameRules['clock'] = null): GameRules => ({
+    opening: 'startpos moves 7g7f',
+    limits: { nodes: 500 },
+    clock,
+    maxPlies: 6,
+    adjudication: null,
+  });
+  const searcher = () => searcherPlayer(new Searcher(options({ contempt: 50 })));
+
+  it('asks with the game so far as USI position and the limits as USI go', () => {
+    const gote = scripted([]);
+    const record = playGameSync(rules({ baseMs: 0, incMs: 0, byoyomiMs: 1000 }), searcher(), gote);
+    expect(record.moves).toHaveLength(6);
+    // Gote moves first after the opening's 7g7f.
+    expect(gote.asked[0]!.usiPosition).toBe('startpos moves 7g7f');
+    expect(gote.asked[1]!.usiPosition).toBe(
+      `startpos moves 7g7f ${record.moves.slice(0, 2).join(' ')}`,
+    );
+    expect(goCommand(gote.asked[0]!.go)).toBe('go btime 0 wtime 0 byoyomi 1000 nodes 500');
+    expect(record.moveTimesMs).toHaveLength(6);
+  });
+
+  it('loses on time past the main time left plus the byoyomi, and not before', () => {
+    const clock = { baseMs: 100, incMs: 0, byoyomiMs: 50 };
+    const inTime = playGameSync(rules(clock), searcher(), scripted([{ timeMs: 149 }]));
+    expect(inTime.end).toBe(GameEnd.MaxPlies);
+    const late = playGameSync(rules(clock), searcher(), scripted([{ timeMs: 80 }, { timeMs: 71 }]));
+    expect([late.result, late.end, late.moves.length]).toEqual(['sente', GameEnd.Time, 2]);
+    expect(late.fault).toEqual({
+      side: 'gote',
+      message: 'the move took 71.0 ms with 20 ms left and a byoyomi of 50 ms',
+    });
+  });
+
+  it('adds the increment after the move, as USI binc and winc say', () => {
+    const gote = scripted([{ timeMs: 900 }, { timeMs: 550 }]);
+    const record = playGameSync(
+      rules({ baseMs: 1000, incMs: 500, byoyomiMs: 0 }),
+      searcher(),
+      gote,
+    );
+    expect(record.end).toBe(GameEnd.MaxPlies);
+    expect(gote.asked.map((r) => r.go.wtime)).toEqual([1000, 600, 550]);
+    expect(goCommand(gote.asked[0]!.go)).toBe(
+      'go btime 1000 wtime 1000 binc 500 winc 500 nodes 500',
+    );
+  });
+
+  it('ends the game as a loss for a player that resigns, fails or plays an illegal move', () => {
+    const ending = (reply: Partial<MoveReply>) =>
+      playGameSync(rules(), searcher(), scripted([{}, reply]));
+    expect(ending({ move: 'resign' })).toMatchObject({ result: 'sente', end: PlayerEnd.Resign });
+    const illegal = ending({ move: '9i9h' });
+    expect(illegal).toMatchObject({ result: 'sente', end: PlayerEnd.IllegalMove });
+    expect(illegal.fault?.message).toMatch(
+      /^bestmove 9i9h is not legal here \(that piece belongs to the other side\)/,
+    );
+    expect(ending({ move: 'xyzzy' }).fault?.message).toMatch(/"xyzzy" is not a USI move/);
+    expect(ending({ move: 'win' }).fault?.message).toMatch(/declared a win/);
+    const crash = ending({ kind: 'failure', end: PlayerEnd.Crash, message: 'it died' });
+    expect(crash).toMatchObject({ result: 'sente', end: PlayerEnd.Crash, moves: { length: 2 } });
+    expect(crash.fault).toEqual({ side: 'gote', message: 'it died' });
+  });
+
+  it('adjudicates on the scores players report, a missing one breaking the run', async () => {
+    const adjudicated = { ...rules(), maxPlies: 40, adjudication: { score: 2000, plies: 4 } };
+    const losing = scripted(Array.from({ length: 20 }, () => ({ score: -3000 })));
+    const winning = scripted(Array.from({ length: 20 }, () => ({ score: 3000 })));
+    const record = await playGameWith(adjudicated, { sente: losing, gote: winning });
+    expect([record.result, record.end, record.moves.length]).toEqual([
+      'gote',
+      GameEnd.Adjudication,
+      4,
+    ]);
+    const silent = scripted(Array.from({ length: 20 }, () => ({ score: null })));
+    const unsure = await playGameWith(adjudicated, { sente: silent, gote: winning });
+    expect(unsure.end).not.toBe(GameEnd.Adjudication);
+  });
+
+  it('writes go commands that the engine’s own parser reads back', () => {
+    const go = { ponder: false, infinite: false, btime: 0, wtime: 300, byoyomi: 1000, depth: 3 };
+    expect(parseGo(goCommand(go))).toEqual({ go, warnings: [] });
+    expect(usiPosition('startpos', [])).toBe('startpos');
+    expect(usiPosition('sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1', ['G*5b'])).toBe(
+      'sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b',
+    );
+  });
+});
+
+/** Drive the game with two players that answer at once. */
+function playGameSync(
+  rules: GameRules,
+  sente: { move(r: MoveRequest): MoveReply },
+  gote: { move(r: MoveRequest): MoveReply },
+): GameRecord {
+  const game = gameSteps(rules);
+  let step = game.next();
+  while (!step.done) step = game.next((step.value.side === 0 ? sente : gote).move(step.value));
+  return step.value;
+}
+
 describe('a match plan', () => {
   const openings = makeOpenings(7, 6);
   const settings = (shard: MatchSettings['shard'] = null): MatchSettings => {
@@ -179,5 +306,35 @@ describe('a match plan', () => {
     const t = tallyMatch([game(0, 1), game(1, 1), game(2, 0.5), game(3, 0), game(4, 1)]);
     expect([t.wins, t.draws, t.losses, t.unpaired]).toEqual([3, 1, 1, 1]);
     expect(t.pentanomial.counts).toEqual([0, 1, 0, 0, 1]);
+  });
+
+  it('counts king moves by the side that played them, and the games’ lengths', () => {
+    const game = (id: number, opening: string, moves: string[]): MatchGame => ({
+      id,
+      pair: 0,
+      openingId: 'o',
+      aIsSente: id === 0,
+      aScore: 0.5,
+      opening,
+      moves,
+      result: 'draw',
+      end: GameEnd.MaxPlies,
+      scores: [],
+      timeMs: { sente: 0, gote: 0 },
+    });
+    // Game 0, A sente: A plays 5i5h (king) and 7g7f; B plays 5a5b (king) and 3c3d.
+    // Game 1, A gote, from a position where gote moves first: A plays 5a4b (king), B 2g2f.
+    const t = tallyMatch([
+      game(0, 'startpos', ['5i5h', '5a5b', '7g7f', '3c3d']),
+      game(1, 'startpos moves 7g7f', ['5a4b', '2g2f']),
+    ]);
+    expect(t.moves).toBe(6);
+    expect(t.kingMoveShare).toEqual({ all: 0.5, a: 0.6667, b: 0.3333 });
+    expect(t.gameLength).toEqual({ mean: 3, median: 3 });
+    // A move that does not replay ends the count of its game there.
+    const broken = tallyMatch([game(0, 'startpos', ['5i5h', '9z9z', '7g7f'])]);
+    expect([broken.moves, broken.kingMoveShare.all]).toEqual([1, 1]);
+    expect(tallyMatch([]).kingMoveShare).toEqual({ all: null, a: null, b: null });
+    expect(tallyMatch([]).gameLength).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * with its interval, how a game ended in words, and the position at any ply of a finished game
  * for the replay board. Pure data in, data out: the widget and its tests share it.
  */
-import type { GameEnd } from '../../../engine/lab/game';
+import type { EndReason } from '../../../engine/lab/game';
 import type { MatchGame, MatchTally } from '../../../engine/lab/match';
 import type { Opening } from '../../../engine/lab/openings';
 import { parseUsiMove } from '../../../engine/notation';
@@ -17,7 +17,7 @@ import { eloInterval, formatNumber, formatPoints } from '../../lab/format';
 export const matchOpenings = (count: number): Opening[] =>
   (openingsFile as { openings: Opening[] }).openings.slice(0, count);
 
-const END_TEXT: Readonly<Record<GameEnd, string>> = {
+const END_TEXT: Readonly<Record<EndReason, string>> = {
   mate: 'mate',
   'no-legal-move': 'no legal move',
   repetition: 'repetition (千日手)',
@@ -26,9 +26,13 @@ const END_TEXT: Readonly<Record<GameEnd, string>> = {
   'max-plies': 'move limit',
   adjudication: 'adjudication',
   time: 'time',
+  resign: 'resigned',
+  'illegal-move': 'illegal move',
+  'engine-crash': 'engine crashed',
+  'engine-timeout': 'engine did not answer',
 };
 
-export const endText = (end: GameEnd): string => END_TEXT[end];
+export const endText = (end: EndReason): string => END_TEXT[end];
 
 /** Who won a game, from A's side: "A won", "B won", "draw". */
 export function outcomeText(game: MatchGame): string {
