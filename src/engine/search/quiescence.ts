@@ -104,7 +104,9 @@ export function quiescence(
   let searched = 0;
   for (let move = picker.next(); move !== 0; move = picker.next()) {
     s.line[ply] = move;
-    let v = -standPatWithoutMove(s, move, -alpha, ply + 1, qply + 1);
+    let v = s.valuesWithoutMove
+      ? -standPatWithoutMove(s, move, -alpha, ply + 1, qply + 1)
+      : -MUST_PLAY;
     if (v === -MUST_PLAY) {
       pos.doMove(move);
       v = -quiescence(s, -beta, -alpha, ply + 1, qply + 1);

@@ -147,9 +147,14 @@ export class SearchState {
    */
   readsCheck = false;
   /**
-   * A child at the horizon may be valued without playing its move (alphabeta.ts,
-   * horizonWithoutMove): quiescence search is on, and nothing else acts at the horizon first
-   * (Dual Credit's extension, the mate search at the leaves).
+   * The evaluator knows a move's change before the move is made (moveGain): a quiescence child
+   * that stands pat at once can be valued without playing its move (quiescence.ts).
+   */
+  valuesWithoutMove = false;
+  /**
+   * …and so can a child at the horizon (alphabeta.ts, horizonWithoutMove): quiescence search is
+   * on, and nothing else acts at the horizon first (Dual Credit's extension, the mate search at
+   * the leaves).
    */
   horizonWithoutMove = false;
   /** Futility or forward pruning is on: Step 9 asks about each move. */
@@ -231,7 +236,9 @@ export class SearchState {
     this.readsCheck =
       o.futility || o.lmr || o.checkExtension || this.forwardMode !== ForwardMode.Off;
     this.prunesMoves = o.futility || this.forwardMode !== ForwardMode.Off;
-    this.horizonWithoutMove = o.quiescence && !o.dualCredit && o.mateProbeNodes === 0;
+    this.valuesWithoutMove = this.evaluator.moveGain !== undefined;
+    this.horizonWithoutMove =
+      this.valuesWithoutMove && o.quiescence && !o.dualCredit && o.mateProbeNodes === 0;
     this.extendsMoves = o.checkExtension || o.treeMateExtension;
     this.mateProbeOn = o.mateProbeNodes > 0;
     this.matesAreProofs =
