@@ -111,7 +111,7 @@ async function runMatches(
       games: options.games,
       seed: e.seed,
       limits: e.limits,
-      clock: null,
+      clock: e.clock ?? null,
       maxPlies: e.maxPlies,
       adjudication: e.adjudication,
       contempt: e.contempt,
@@ -136,25 +136,42 @@ async function runMatches(
     const identified = await identifySides(settingsOf(m));
     if (!identified.ok) fail(`${e.name}: ${m.id}: ${identified.error}`);
     const settings = identified.value;
-    const specs = planGames(openings, settings);
-    process.stderr.write(`${e.name}: ${m.id} (${m.a} against ${m.b}), ${specs.length} games\n`);
+    const planned = planGames(openings, settings);
+    const gamesFile = `${GAMES_DIR}/${e.name}/${m.id}.json`;
     // The run's provenance as the match starts: the commit whose code plays it.
     const played = provenance(command);
+    // A match stopped halfway by the same code with the same settings goes on where it stopped.
+    const earlier = options.resume ? unfinishedGames(gamesFile, settings, played) : [];
+    const done = new Set(earlier.map((g) => g.id));
+    const specs = planned.filter((g) => !done.has(g.id));
+    process.stderr.write(
+      `${e.name}: ${m.id} (${m.a} against ${m.b}), ${planned.length} games` +
+        `${earlier.length > 0 ? `, ${earlier.length} kept from a stopped run` : ''}\n`,
+    );
     const started = performance.now();
+    // Every finished game goes to the games file at once: a match stopped halfway keeps them.
+    const checkpoint = (finished: readonly MatchGame[], stopped: boolean): void => {
+      const games = [...earlier, ...finished].sort((x, y) => x.id - y.id);
+      const seconds = (performance.now() - started) / 1000;
+      const partial = matchResult(played, settings, OPENINGS, { games, stopped, seconds });
+      writeFileSync(gamesFile, `${JSON.stringify(partial)}\n`);
+    };
     const run = await runMatch(settings, specs, {
       workers: options.workers,
       logsDir: `${LOGS_DIR}/${e.name}/${m.id}`,
       onGame: (_g, finished) => {
         const seconds = (performance.now() - started) / 1000;
         process.stderr.write(
-          `\r  ${finished.length}/${specs.length}  ${(finished.length / seconds).toFixed(2)} games/s`,
+          `\r  ${earlier.length + finished.length}/${planned.length}  ${(finished.length / seconds).toFixed(2)} games/s`,
         );
+        if (settings.clock !== null || finished.length % 10 === 0) checkpoint(finished, true);
       },
     });
     process.stderr.write('\n');
-    const result = matchResult(played, settings, OPENINGS, run);
-    const gamesFile = `${GAMES_DIR}/${e.name}/${m.id}.json`;
+    const all = [...earlier, ...run.games].sort((x, y) => x.id - y.id);
+    const result = matchResult(played, settings, OPENINGS, { ...run, games: all });
     writeFileSync(gamesFile, `${JSON.stringify(result)}\n`);
+    if (run.stopped) fail(`${e.name}: ${m.id} stopped after ${all.length} games; --resume goes on`);
     process.stderr.write(`  ${formatTally(result.tally)}\n`);
     kept.set(m.id, {
       id: m.id,
@@ -170,6 +187,34 @@ async function runMatches(
     // ends (work may have gone on meanwhile; each row keeps its own).
     write(e.name, { ...header(e, command, shared, played), results: { matches: rows() } });
   }
+}
+
+/**
+ * The games a stopped run of this match left in its games file: kept only when that run played
+ * the same settings with the same committed code (a clean tree at the same commit).
+ */
+function unfinishedGames(
+  gamesFile: string,
+  settings: MatchSettings,
+  now: ReturnType<typeof provenance>,
+): MatchGame[] {
+  if (!existsSync(gamesFile)) return [];
+  const file = JSON.parse(readFileSync(gamesFile, 'utf8')) as {
+    stopped: boolean;
+    settings: MatchSettings;
+    provenance: ReturnType<typeof provenance>;
+    games: MatchGame[];
+  };
+  const same =
+    file.stopped &&
+    !file.provenance.engine.dirty &&
+    !now.engine.dirty &&
+    file.provenance.engine.commit === now.engine.commit &&
+    JSON.stringify({ ...file.settings, a: null, b: null }) ===
+      JSON.stringify({ ...settings, a: null, b: null }) &&
+    file.settings.a.name === settings.a.name &&
+    file.settings.b.name === settings.b.name;
+  return same ? file.games : [];
 }
 
 /**

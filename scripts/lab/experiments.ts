@@ -7,7 +7,7 @@
  * deterministic node counts, cheap to remake, so a test insists they are current. A `matches`
  * experiment plays a series of self-play matches: long, and kept with the commit it ran on.
  */
-import type { MoveLimits } from '../../src/engine/lab/game';
+import type { GameClock, MoveLimits } from '../../src/engine/lab/game';
 import type { UsiArgs } from './sides';
 
 /**
@@ -43,6 +43,8 @@ export interface MatchesExperiment extends ExperimentBase {
   matches: SeriesMatch[];
   games: number;
   limits: MoveLimits;
+  /** A game clock (byoyomi or increment), where the series is played on one. */
+  clock?: GameClock;
   maxPlies: number;
   adjudication: { score: number; plies: number } | null;
   contempt: number;
