@@ -31,7 +31,7 @@ const error = (argv: string[]): string => {
 describe('match arguments', () => {
   it('names the problem and does not start', () => {
     expect(error(['--a', 'nul', '--b', 'plain', '--depth', '2'])).toMatch(
-      /^--a: unknown preset "nul" \(presets: plain, threshold/,
+      /^--a: unknown preset "nul" \(presets: plain, strongest, threshold/,
     );
     expect(error(['--a', 'null', '--b', '{"lmr":tru}', '--depth', '2'])).toMatch(
       /^--b: options JSON does not parse/,

@@ -248,7 +248,7 @@ export const MAX_PARAM = 255;
 
 export interface TuneOptions {
   epochs: number;
-  /** Adam's step size, in evaluation units. */
+  /** Adam's step size at the first epoch, in evaluation units (a tenth of it at the last). */
   learningRate: number;
   /** The L2 pull towards the starting values, per family (default for families not named). */
   l2: Partial<Record<(typeof FAMILIES)[number]['name'], number>> & { default: number };
@@ -307,13 +307,15 @@ export function tune(
       for (let e = train.offsets[i]!, end = train.offsets[i + 1]!; e < end; e++)
         grad[train.indices[e]!]! += g * train.counts[e]!;
     }
+    // The step shrinks linearly to a tenth over the epochs, so the parameters settle.
+    const rate = learningRate * (1 - (0.9 * (epoch - 1)) / options.epochs);
     for (let j = 0; j < PARAM_COUNT; j++) {
       const gj = grad[j]! + 2 * l2[j]! * (params[j]! - start[j]!);
       m[j] = beta1 * m[j]! + (1 - beta1) * gj;
       v[j] = beta2 * v[j]! + (1 - beta2) * gj * gj;
       const mHat = m[j]! / (1 - Math.pow(beta1, epoch));
       const vHat = v[j]! / (1 - Math.pow(beta2, epoch));
-      const next = params[j]! - (learningRate * mHat) / (Math.sqrt(vHat) + 1e-12);
+      const next = params[j]! - (rate * mHat) / (Math.sqrt(vHat) + 1e-12);
       params[j] = Math.max(-MAX_PARAM, Math.min(MAX_PARAM, next));
     }
     const report = { epoch, train: error / train.count, valid: meanError(valid, params, scale) };
