@@ -17,7 +17,7 @@
  * provenance of the run that played it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
@@ -25,6 +25,7 @@ import {
   tallyMatch,
   type MatchGame,
   type MatchSettings,
+  type MatchTally,
 } from '../../src/engine/lab/match';
 import {
   EXPERIMENTS,
@@ -33,13 +34,18 @@ import {
   type Experiment,
   type MatchesExperiment,
   type SeriesMatch,
+  type TuningExperiment,
 } from './experiments';
+import type { TuneReport } from './tune';
 import { readOpenings } from './openings-file';
 import { formatTally, matchResult } from './match-result';
 import type {
   ExperimentData,
   MatchRow,
   MatchSeriesData,
+  Provenance,
+  TuningData,
+  TuningRound,
 } from '../../src/engine/lab/experiment-data';
 import { provenance } from './provenance';
 import { runMatch } from './run-match';
@@ -190,6 +196,90 @@ async function runMatches(
 }
 
 /**
+ * A tuning run, one round at a time: the first round whose games are missing plays them (npm run
+ * tune:games, with the table the rounds before it tuned, committed), then Texel's method tunes on
+ * the games of every round so far (npm run tune), writing tuned.json; the data file gains the
+ * round, and the run stops, so that the new table can be committed before the next round plays.
+ * A round whose games file exists is tuned on again only when the data file lacks it.
+ */
+function runTuning(e: TuningExperiment, command: string): void {
+  const dir = `${GAMES_DIR}/${e.name}`;
+  mkdirSync(dir, { recursive: true });
+  const file = `${DATA_DIR}/${e.name}.json`;
+  const kept: TuningRound[] = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as TuningData).results.rounds
+    : [];
+  const settings = { rounds: e.rounds, tune: e.tune };
+  const files: string[] = [];
+  for (const round of e.rounds) {
+    const gamesFile = `${dir}/${round.id}.json`;
+    files.push(gamesFile);
+    if (kept.some((r) => r.id === round.id) && existsSync(gamesFile)) continue;
+    if (!existsSync(gamesFile)) {
+      process.stderr.write(`${e.name}: ${round.id}: playing ${round.games} games\n`);
+      const args = ['--count', round.games, '--seed', round.seed, '--nodes', round.nodes];
+      spawnOrFail('tune:games', [
+        ...args.map(String),
+        '--player',
+        round.player,
+        '--out',
+        gamesFile,
+      ]);
+    }
+    const report = `${dir}/${round.id}.tune.json`;
+    const l2Family = Object.entries(e.tune.l2Family)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    spawnOrFail('tune', [
+      ...files,
+      '--epochs',
+      String(e.tune.epochs),
+      '--rate',
+      String(e.tune.rate),
+      '--l2',
+      String(e.tune.l2),
+      '--l2-family',
+      l2Family,
+      '--report',
+      report,
+    ]);
+    const games = JSON.parse(readFileSync(gamesFile, 'utf8')) as {
+      provenance: Provenance;
+      tally: MatchTally;
+    };
+    const r = JSON.parse(readFileSync(report, 'utf8')) as TuneReport;
+    rmSync(report);
+    kept.push({
+      id: round.id,
+      provenance: games.provenance,
+      gamesFile: gamesFile.replace(/^public/, ''),
+      tally: games.tally,
+      positions: r.positions,
+      scale: r.scale,
+      heldOutError: r.heldOutError,
+      bestEpoch: r.bestEpoch,
+      curve: r.curve,
+      families: r.families,
+      paramsSha256: r.paramsSha256,
+    });
+    write(e.name, {
+      ...header(e, command, settings, games.provenance),
+      results: { rounds: kept },
+    });
+    process.stderr.write(
+      `${e.name}: ${round.id} tuned; commit src/engine/eval/effect-table/tuned.json, then run again for the next round\n`,
+    );
+    return;
+  }
+  process.stderr.write(`${e.name}: every round is played and tuned\n`);
+}
+
+function spawnOrFail(script: string, args: string[]): void {
+  const run = spawnSync('npm', ['run', '-s', script, '--', ...args], { stdio: 'inherit' });
+  if (run.status !== 0) fail(`${script} exited with ${run.status ?? run.signal}`);
+}
+
+/**
  * The games a stopped run of this match left in its games file: kept only when that run played
  * the same settings with the same committed code (a clean tree at the same commit).
  */
@@ -279,6 +369,7 @@ async function main(): Promise<void> {
     );
   const command = `npm run experiment -- ${process.argv.slice(2).join(' ')}`;
   if (e.kind === 'command') return runCommand(e, command);
+  if (e.kind === 'tuning') return runTuning(e, command);
   if (values.retally) return retally(e);
   const games = values.games === undefined ? e.games : Number(values.games);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);

@@ -3,9 +3,10 @@
  * `npm run experiment -- <name>` runs one and writes src/data/experiments/<name>.json (and, for
  * matches, every game to public/lab/<name>/), which the chapters and the Lab page render.
  *
- * Two kinds. A `command` experiment wraps one of the repo's measuring commands (run with `--json`):
- * deterministic node counts, cheap to remake, so a test insists they are current. A `matches`
- * experiment plays a series of self-play matches: long, and kept with the commit it ran on.
+ * Three kinds. A `command` experiment wraps one of the repo's measuring commands (run with
+ * `--json`): deterministic node counts, cheap to remake, so a test insists they are current. A
+ * `matches` experiment plays a series of matches: long, and kept with the commit it ran on. A
+ * `tuning` experiment plays self-play games and tunes the effect table on them, round by round.
  */
 import type { GameClock, MoveLimits } from '../../src/engine/lab/game';
 import type { UsiArgs } from './sides';
@@ -51,7 +52,19 @@ export interface MatchesExperiment extends ExperimentBase {
   seed: number;
 }
 
-export type Experiment = CommandExperiment | MatchesExperiment;
+/**
+ * Tuning the effect table (Texel's method, npm run tune) on self-play games (npm run tune:games),
+ * in rounds: each round's games are played by the table the rounds before it tuned, and each
+ * round tunes again on all the games so far, from the seed's constants.
+ */
+export interface TuningExperiment extends ExperimentBase {
+  kind: 'tuning';
+  rounds: { id: string; games: number; seed: number; nodes: number; player: string }[];
+  /** npm run tune's settings. */
+  tune: { epochs: number; rate: number; l2: number; l2Family: Record<string, number> };
+}
+
+export type Experiment = CommandExperiment | MatchesExperiment | TuningExperiment;
 
 /** The pruning schemes of chapter 3, each against plain α-β. */
 const PRUNING_MATCHES: SeriesMatch[] = [
@@ -115,7 +128,140 @@ const DTREE_MATCHES: SeriesMatch[] = [
   { id: 'mate-extension', a: '{"treeMateExtension":true}', b: 'plain' },
 ];
 
+/** The native opponent: YaneuraOu's material edition, as a USI program (not in this repository). */
+export const YANEURAOU_PATH = 'lab-engines/yaneuraou-material';
+
+/**
+ * YaneuraOu's settings in the lab: one thread and a table as large as ours, no opening book, and
+ * both network delays low so that it thinks for most of its time (its defaults, 120 and 1120 ms,
+ * keep it to about a tenth of a one-second byoyomi). NetworkDelay2 100 leaves it 900 ms of a
+ * 1000 ms byoyomi, as our TimeMargin of 100 does for us: equal time.
+ */
+const YANEURAOU_OPTIONS = [
+  'USI_Hash=64',
+  'Threads=1',
+  'BookFile=no_book',
+  'USI_OwnBook=false',
+  'NetworkDelay=100',
+  'NetworkDelay2=100',
+];
+
+/** Our engine as a USI program, at its defaults (the strongest settings) but for the margin. */
+const YOMI_USI = {
+  a: 'usi:bin/yomi-usi',
+  usiA: { options: ['TimeMargin=100'], cpPerPawn: '90' },
+} as const;
+
+/** The engine against YaneuraOu's material edition, on a clock. */
+const YANEURAOU_MATCH = (id: string): SeriesMatch => ({
+  id,
+  a: YOMI_USI.a,
+  b: `usi:${YANEURAOU_PATH}`,
+  usi: {
+    a: YOMI_USI.usiA,
+    // A build from an unpacked source tree knows no commit: give it (YANEURAOU_COMMIT=<sha>).
+    b: { options: YANEURAOU_OPTIONS, commit: process.env['YANEURAOU_COMMIT'] },
+  },
+});
+
 export const EXPERIMENTS: readonly Experiment[] = [
+  {
+    name: 'effect-table-tuning',
+    kind: 'tuning',
+    title: 'Tuning the effect table',
+    question:
+      'Seed 003 says its constants came from an optimiser. Started from them, what does Texel’s method make of the table’s parameters on our engine’s self-play games, and how much better do the tuned values predict how games end?',
+    chapter: { slug: 'effect-tables' },
+    rounds: [
+      {
+        id: 'round-1',
+        games: 5000,
+        seed: 7,
+        nodes: 10_000,
+        player: '{"evaluator":"tuned","nullMove":true,"lmr":true,"futility":true}',
+      },
+      {
+        id: 'round-2',
+        games: 5000,
+        seed: 8,
+        nodes: 10_000,
+        player: '{"evaluator":"tuned","nullMove":true,"lmr":true,"futility":true}',
+      },
+    ],
+    tune: { epochs: 400, rate: 0.5, l2: 0, l2Family: {} },
+  },
+  {
+    name: 'tuned-eval-elo',
+    kind: 'matches',
+    title: 'The tuned table in games',
+    question:
+      'At equal time, how much stronger than material alone is the tuned effect table, the engine’s default evaluation, and how much stronger than the seed’s own KKPEE9 constants?',
+    chapter: { slug: 'effect-tables' },
+    matches: [
+      { id: 'tuned-material', a: '{"evaluator":"tuned"}', b: '{"evaluator":"material"}' },
+      { id: 'tuned-kkpee9', a: '{"evaluator":"tuned"}', b: '{"evaluator":"kkpee9"}' },
+    ],
+    games: 400,
+    limits: { movetimeMs: 100 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'self-play',
+    kind: 'matches',
+    title: 'The engine against itself, at the defaults',
+    question:
+      'Do the engine’s games at the book’s defaults (the tuned table, plain α-β) look like shogi: how often does a side move its king, how long are the games, how do they end?',
+    chapter: { slug: 'effect-tables' },
+    matches: [{ id: 'defaults', a: 'plain', b: 'plain' }],
+    games: 200,
+    limits: { movetimeMs: 100 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'strongest',
+    kind: 'matches',
+    title: 'The strongest settings',
+    question:
+      'With the tuned table, at equal time, do null move, LMR and futility pruning together (the settings bin/yomi-usi and Play use) beat the book’s baseline, and would the check extension add to them?',
+    chapter: { slug: 'pruning', section: 'what-they-buy' },
+    matches: [
+      { id: 'strongest-plain', a: 'strongest', b: 'plain' },
+      {
+        id: 'check-strongest',
+        a: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64,"checkExtension":true}',
+        b: 'strongest',
+      },
+    ],
+    games: 200,
+    limits: { movetimeMs: 100 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'yaneuraou-byoyomi',
+    kind: 'matches',
+    title: 'Against YaneuraOu, byoyomi 1 s',
+    question:
+      'Our engine (bin/yomi-usi at its defaults) against native YaneuraOu’s material edition, both thinking for 900 ms of a one-second byoyomi: what does it score?',
+    chapter: { slug: 'effect-tables' },
+    matches: [YANEURAOU_MATCH('byoyomi-1s')],
+    games: 200,
+    limits: {},
+    clock: { baseMs: 0, incMs: 0, byoyomiMs: 1000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'yaneuraou-fischer',
+    kind: 'matches',
+    title: 'Against YaneuraOu, 10 s + 0.1 s',
+    question:
+      'The same two engines on a Fischer clock: ten seconds each and a tenth of a second added after every move.',
+    chapter: { slug: 'effect-tables' },
+    matches: [YANEURAOU_MATCH('fischer-10-0.1')],
+    games: 200,
+    limits: {},
+    clock: { baseMs: 10_000, incMs: 100, byoyomiMs: 0 },
+    ...SERIES_RULES,
+  },
   {
     name: 'pruning-bench',
     kind: 'command',

@@ -9,6 +9,7 @@
  * Every tenth game is held out: the descent never sees its positions, and the parameters kept
  * are those of the epoch whose error on them is lowest.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
@@ -135,16 +136,45 @@ function main(): void {
       return [f.name, { meanMove: moved / f.size }];
     }),
   );
-  console.error(families);
   const description =
     values.description ||
     `Tuned by npm run tune on ${data.games} games (${files.join(', ')}): Texel's method from ${values.start === 'tuned' ? 'the previous tuned values' : "seed 003's KKPEE9 constants"}.`;
-  writeFileSync(values.out, `${JSON.stringify(paramsToFile(run.params, description))}\n`);
-  if (values.report)
-    writeFileSync(
-      values.report,
-      `${JSON.stringify({ files, data, scale, l2, best: run.best, history: run.history, families }, null, 2)}\n`,
-    );
+  const text = `${JSON.stringify(paramsToFile(run.params, description))}\n`;
+  writeFileSync(values.out, text);
+  process.stderr.write(`tune: wrote ${values.out}\n`);
+  if (values.report) {
+    const report: TuneReport = {
+      files,
+      positions: { train: train.count, heldOut: valid.count, skipped: data.skipped },
+      scale: round(scale, 2),
+      l2,
+      heldOutError: { start: round(run.history[0]!.valid, 6), best: round(run.best.valid, 6) },
+      bestEpoch: run.best.epoch,
+      curve: run.history
+        .filter((r) => r.epoch % 10 === 0)
+        .map((r) => ({ epoch: r.epoch, train: round(r.train, 6), valid: round(r.valid, 6) })),
+      families: Object.fromEntries(
+        Object.entries(families).map(([k, v]) => [k, { meanMove: round(v.meanMove, 3) }]),
+      ),
+      paramsSha256: createHash('sha256').update(text).digest('hex'),
+    };
+    writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
+  }
+}
+
+const round = (x: number, decimals: number): number => Number(x.toFixed(decimals));
+
+/** What a run reports: the data, the scale, the errors, how far each family moved. */
+export interface TuneReport {
+  files: string[];
+  positions: { train: number; heldOut: number; skipped: number };
+  scale: number;
+  l2: Record<string, number>;
+  heldOutError: { start: number; best: number };
+  bestEpoch: number;
+  curve: { epoch: number; train: number; valid: number }[];
+  families: Record<string, { meanMove: number }>;
+  paramsSha256: string;
 }
 
 main();

@@ -6,10 +6,15 @@
  * is run again. A match series takes hours, so an older one may stay; the pages then say which
  * commit it ran on (ExperimentSource, the Lab page), and this test checks that they can.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../scripts/lab/experiments';
-import type { ExperimentData, MatchSeriesData } from '../../src/engine/lab/experiment-data';
+import type {
+  ExperimentData,
+  MatchSeriesData,
+  TuningData,
+} from '../../src/engine/lab/experiment-data';
 
 const DIR = 'src/data/experiments';
 const SIGNATURE = (
@@ -61,6 +66,27 @@ describe('the lab’s data files', () => {
         expect(row.tally.kingMoveShare.all, `${name} ${row.id}`).toBeTypeOf('number');
         expect(row.tally.gameLength?.mean, `${name} ${row.id}`).toBeTypeOf('number');
       }
+    },
+  );
+
+  const tunings = EXPERIMENTS.filter((e) => e.kind === 'tuning').filter((e) =>
+    existsSync(`${DIR}/${e.name}.json`),
+  );
+  it.each(tunings.map((e) => [e.name] as const))(
+    '%s names the run of every round, its games are served, and tuned.json is its last round’s',
+    (name) => {
+      const data = read(name) as TuningData;
+      expect(data.kind).toBe('tuning');
+      for (const round of data.results.rounds) {
+        expect(round.provenance.engine.commit).toMatch(/^[0-9a-f]{40}$/);
+        expect(existsSync(`public${round.gamesFile}`), round.gamesFile).toBe(true);
+      }
+      const last = data.results.rounds.at(-1)!;
+      const tuned = readFileSync('src/engine/eval/effect-table/tuned.json', 'utf8');
+      expect(
+        createHash('sha256').update(tuned).digest('hex'),
+        `tuned.json is not what ${name}'s ${last.id} wrote: run npm run experiment -- ${name}`,
+      ).toBe(last.paramsSha256);
     },
   );
 });

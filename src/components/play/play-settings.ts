@@ -6,8 +6,12 @@
 import { PRESETS as LAB_PRESETS, type Preset } from '../../engine/lab/presets';
 import { NEW_GAME, playMove, positionAt, type Game, type Side } from './game-model';
 
-/** The engines a reader can play, one per technique the chapters teach, in the book's order. */
+/**
+ * The engines a reader can play: the engine's strongest settings first (the default, a good
+ * opponent), then one per technique the chapters teach, in the book's order.
+ */
 export const PLAY_PRESET_IDS = [
+  'strongest',
   'plain',
   'rank10',
   'modern',
@@ -36,7 +40,7 @@ export interface PlaySettings {
 
 export const DEFAULT_SETTINGS: PlaySettings = {
   side: 'sente',
-  preset: 'plain',
+  preset: 'strongest',
   moveTimeMs: 1000,
   showThinking: true,
 };

@@ -19,8 +19,11 @@ export interface ExperimentData<R = unknown> {
   title: string;
   question: string;
   chapter: { slug: string; section?: string };
-  /** `command`: a measuring command's output, cheap to remake; `matches`: a match series. */
-  kind: 'command' | 'matches';
+  /**
+   * `command`: a measuring command's output, cheap to remake; `matches`: a match series;
+   * `tuning`: self-play games and the effect table tuned on them.
+   */
+  kind: 'command' | 'matches' | 'tuning';
   provenance: Provenance;
   settings: unknown;
   results: R;
@@ -41,3 +44,28 @@ export interface MatchRow {
 }
 
 export type MatchSeriesData = ExperimentData<{ matches: MatchRow[] }>;
+
+/** One round of a tuning run: its games, the data they gave, and what the tuner made of it. */
+export interface TuningRound {
+  id: string;
+  /** The run that played the round's games (the tuned table of the rounds before played them). */
+  provenance: Provenance;
+  /** Where the games are served from (under public/), and how they went. */
+  gamesFile: string;
+  tally: MatchTally;
+  /** Quiet positions from the games: tuned on, held out (every tenth game), and left out. */
+  positions: { train: number; heldOut: number; skipped: number };
+  /** The logistic scale fitted to the starting values (a lead of this much wins 73 %). */
+  scale: number;
+  /** Texel's error on the held-out positions with the starting values and with the best epoch's. */
+  heldOutError: { start: number; best: number };
+  bestEpoch: number;
+  /** Every tenth epoch's error on the training and held-out positions. */
+  curve: { epoch: number; train: number; valid: number }[];
+  /** How far each family's parameters moved from their start, on average, in evaluation units. */
+  families: Record<string, { meanMove: number }>;
+  /** SHA-256 of the tuned.json this round wrote. */
+  paramsSha256: string;
+}
+
+export type TuningData = ExperimentData<{ rounds: TuningRound[] }>;

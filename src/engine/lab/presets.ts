@@ -16,9 +16,30 @@ export interface Preset {
   options: Partial<SearchOptions>;
 }
 
+/**
+ * The engine's strongest settings, for a game rather than a lesson: what `bin/yomi-usi` and the
+ * Play page use unless told otherwise. The book's baseline (the default options) keeps every
+ * technique off so that a chapter's reader can switch one on; a player wants the ones that win.
+ * The choice rests on the lab's matches at equal time (src/data/experiments/strongest.json, npm
+ * run experiment -- strongest): null move, late-move reductions and futility pruning together
+ * beat the baseline and each alone, and a larger table than a tab's default.
+ */
+export const STRONGEST: Partial<SearchOptions> = {
+  nullMove: true,
+  lmr: true,
+  futility: true,
+  ttSizeMb: 64,
+};
+
 /** The schemes of chapters 3 to 5 (the first two chapters' with the settings `npm run bench:pruning` measures). */
 export const PRESETS: readonly Preset[] = [
   { id: 'plain', label: 'plain α-β', kind: 'plain', options: {} },
+  {
+    id: 'strongest',
+    label: 'the strongest settings (null + LMR + futility)',
+    kind: 'backward',
+    options: STRONGEST,
+  },
   {
     id: 'threshold',
     label: 'forward, value > −100',

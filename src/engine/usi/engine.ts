@@ -11,9 +11,12 @@ import { hasLegalMove, legalMoves } from '../movegen';
 import { makeUsiMove, parseUsiMove } from '../notation';
 import { Position } from '../position';
 import { canDeclareWin, hasCheckingMove } from '../rules';
+import { STRONGEST } from '../lab/presets';
 import {
+  DEFAULT_OPTIONS,
   MATE_BOUND,
   OPTION_SCHEMA,
+  resolveOptions,
   type OptionSpec,
   type SearchLimits,
   type SearchOptions,
@@ -24,6 +27,7 @@ import type { Move, Result } from '../types';
 import type { SearchBackend, SearchJob } from './backend';
 import { drawBoard, formatInfo } from './format';
 import {
+  BASELINE_OPTION,
   HASH_OPTION,
   makeOptionLine,
   makeUsiOptions,
@@ -40,6 +44,13 @@ import { checkOurClock, goLimits, parseGo, readSearchMoves, type GoParams } from
 
 export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
 export { drawBoard, formatInfo, formatScore } from './format';
+
+/** What the engine plays with when no option is set: the lab's strongest settings. */
+export const ENGINE_DEFAULTS: Readonly<SearchOptions> = (() => {
+  const r = resolveOptions(STRONGEST);
+  if (!r.ok) throw new Error(`the strongest settings do not resolve: ${r.error}`);
+  return r.value;
+})();
 
 export const ENGINE_NAME = 'Yomi';
 export const ENGINE_AUTHOR = 'the Yomi authors';
@@ -116,7 +127,7 @@ export class UsiEngine {
     this.onQuit = config.onQuit ?? (() => {});
     this.schema = config.schema ?? OPTION_SCHEMA;
     this.now = config.now ?? (() => Date.now());
-    this.options = makeUsiOptions(this.schema);
+    this.options = makeUsiOptions(this.schema, ENGINE_DEFAULTS);
     for (const o of this.options) if (o.type !== 'button') this.values.set(o.name, o.default);
   }
 
@@ -129,9 +140,19 @@ export class UsiEngine {
     return this.quitted;
   }
 
-  /** The search options the current USI values describe. */
+  /**
+   * The search options the current USI values describe: the strongest settings with the GUI's
+   * values, or with BookBaseline the book's baseline with the values the GUI changed.
+   */
   searchOptions(): SearchOptions {
-    const r = searchOptionsFrom(this.options, this.values, this.schema);
+    const baseline = this.values.get(BASELINE_OPTION) === true;
+    const r = searchOptionsFrom(
+      this.options,
+      this.values,
+      this.schema,
+      baseline ? DEFAULT_OPTIONS : ENGINE_DEFAULTS,
+      baseline,
+    );
     if (!r.ok) throw new Error(r.error); // setoption validated every value
     return r.value;
   }

@@ -48,6 +48,14 @@ export const TIME_MARGIN_OPTION = 'TimeMargin';
  * the search, from the side to move's view, so 31990 resigns only when mated within 10 plies.
  */
 export const RESIGN_OPTION = 'ResignValue';
+/**
+ * The engine plays with its strongest settings (lab/presets.ts, STRONGEST): those are the search
+ * options' announced defaults. With `BookBaseline` true it plays the book's baseline instead,
+ * every technique off as a chapter starts (the search options' own defaults), and a search option
+ * counts only where the GUI set it to something other than its announced default: a GUI that
+ * sends every option it shows does not bring the strongest settings back.
+ */
+export const BASELINE_OPTION = 'BookBaseline';
 const HASH_PATH = 'ttSizeMb';
 const MAX_TIME_MARGIN_MS = 10_000;
 /** The most decimal places a number option's step, min or max may have (then it scales). */
@@ -135,6 +143,7 @@ export function makeUsiOptions(
     max: MAX_TIME_MARGIN_MS,
   });
   out.push({ name: RESIGN_OPTION, type: 'spin', default: 0, min: 0, max: MATE });
+  out.push({ name: BASELINE_OPTION, type: 'check', default: false });
   return out;
 }
 // #endregion
@@ -251,19 +260,23 @@ function parseTable(text: string): unknown {
 }
 
 /**
- * The search options that a set of USI values describes: defaults, overwritten by every value
- * that belongs to a search option (spins divided by their scale).
+ * The search options that a set of USI values describes: `base`, overwritten by every value that
+ * belongs to a search option (spins divided by their scale) — or, with `onlyChanged`, by every
+ * such value that differs from the option's announced default.
  */
 export function searchOptionsFrom(
   options: readonly BoundOption[],
   values: ReadonlyMap<string, UsiOptionValue>,
   schema: readonly OptionSpec[],
+  base: Readonly<SearchOptions> = DEFAULT_OPTIONS,
+  onlyChanged = false,
 ): Result<SearchOptions> {
-  const out = structuredClone(DEFAULT_OPTIONS) as SearchOptions;
+  const out = structuredClone(base) as SearchOptions;
   for (const option of options) {
     if (option.path === undefined) continue;
     const raw = values.get(option.name);
     if (raw === undefined) continue;
+    if (onlyChanged && 'default' in option && raw === option.default) continue;
     const value =
       typeof raw === 'number'
         ? raw / (option.scale ?? 1)

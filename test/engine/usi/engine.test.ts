@@ -24,9 +24,11 @@ import {
   type SearchResult,
 } from '../../../src/engine/search/index';
 import { err, ok, type Result } from '../../../src/engine/types';
+import { STRONGEST } from '../../../src/engine/lab/presets';
 import {
   createSyncBackend,
   drawBoard,
+  ENGINE_DEFAULTS,
   formatInfo,
   formatScore,
   type SearchBackend,
@@ -153,7 +155,8 @@ describe('usi: the handshake', () => {
     expect(lines[1]).toMatch(/^id author \S/);
     expect(lines.at(-1)).toBe('usiok');
     const options = lines.filter((l) => l.startsWith('option '));
-    expect(options).toHaveLength(OPTION_SCHEMA.length + 3); // and USI_Ponder, TimeMargin, ResignValue
+    // and USI_Ponder, TimeMargin, ResignValue, BookBaseline
+    expect(options).toHaveLength(OPTION_SCHEMA.length + 4);
     expect(lines).toHaveLength(options.length + 3);
   });
 
@@ -281,7 +284,35 @@ describe('usi: setoption', () => {
       'expected one of standard, move-evaluation, decision-tree, none',
     );
     expect(send('setoption USI_Hash 16')[0]).toContain('expected "setoption name <name>');
+    expect(engine.searchOptions()).toEqual(ENGINE_DEFAULTS);
+  });
+
+  it('plays with the strongest settings unless BookBaseline is set', () => {
+    const { send, engine } = engineWith();
+    const lines = send('usi');
+    // The announced defaults are the strongest settings…
+    expect(lines).toContain('option name NullMovePruning type check default true');
+    expect(lines).toContain('option name BookBaseline type check default false');
+    expect(engine.searchOptions()).toEqual({ ...DEFAULT_OPTIONS, ...STRONGEST });
+    // …and a GUI that sends every option it shows, unchanged, gets them.
+    for (const o of engine.options)
+      if (o.type !== 'button') send(`setoption name ${o.name} value ${String(o.default)}`);
+    expect(engine.searchOptions()).toEqual(ENGINE_DEFAULTS);
+  });
+
+  it('plays the book’s baseline with BookBaseline, keeping what the GUI changed', () => {
+    const { send, engine } = engineWith();
+    send('usi');
+    send('setoption name BookBaseline value true');
     expect(engine.searchOptions()).toEqual(DEFAULT_OPTIONS);
+    // A GUI that sends the shown defaults after it does not bring the strongest settings back…
+    send('setoption name NullMovePruning value true');
+    send('setoption name USI_Hash value 64');
+    expect(engine.searchOptions()).toEqual(DEFAULT_OPTIONS);
+    // …but what the user changed from them counts.
+    send('setoption name KillerMoves value false');
+    send('setoption name USI_Hash value 32');
+    expect(engine.searchOptions()).toEqual({ ...DEFAULT_OPTIONS, killers: false, ttSizeMb: 32 });
   });
 
   it('reads values for every option type', () => {
