@@ -7,9 +7,12 @@
  *
  * Set YOMI_USI_LOG=/path/to/file to append every line in (>) and out (<) to a log.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { bundleWorker } from './lib/bundle-worker';
 import { type SearchInfo, type SearchResult } from '../src/engine/search/index';
 import { err, type Result } from '../src/engine/types';
 import { UsiEngine } from '../src/engine/usi/engine';
@@ -26,18 +29,21 @@ interface PendingSearch {
   onDone: (result: Result<SearchResult>) => void;
 }
 
+const WORKER_ENTRY = new URL('./usi-search-worker.ts', import.meta.url);
+
 /**
- * Start scripts/usi-search-worker.ts in a thread. A worker does not inherit tsx's loader, so
- * a small bootstrap registers tsx (resolved from this file, whatever the working directory)
- * before importing the TypeScript worker.
+ * Start the search thread. From an esbuild bundle of scripts/usi-search-worker.ts when there is
+ * one (the engine as the site ships it: plain ES modules run 10–20 % faster than tsx's
+ * transform); else from the TypeScript, through a small bootstrap that registers tsx (resolved
+ * from this file, whatever the working directory), since a worker does not inherit the loader.
  */
-function spawnSearchWorker(control: SharedArrayBuffer): Worker {
+function spawnSearchWorker(control: SharedArrayBuffer, bundle: string | null): Worker {
+  const data: WorkerData = { control };
+  if (bundle !== null) return new Worker(bundle, { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./usi-search-worker.ts', import.meta.url).href;
   const bootstrap =
     `import(${JSON.stringify(tsx)})` +
-    `.then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  const data: WorkerData = { control };
+    `.then(({ register }) => { register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
   return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
@@ -55,12 +61,15 @@ class WorkerBackend implements SearchBackend {
   private readonly searches = new Map<number, PendingSearch>();
   private readonly prepares = new Map<number, () => void>();
 
-  constructor(private readonly log: (line: string) => void) {
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly bundle: string | null,
+  ) {
     this.worker = this.spawn();
   }
 
   private spawn(): Worker {
-    const worker = spawnSearchWorker(this.control.buffer);
+    const worker = spawnSearchWorker(this.control.buffer, this.bundle);
     worker.on('message', (message: WorkerResponse) => this.receive(message));
     worker.on('error', (error) => this.crashed(error));
     return worker;
@@ -130,12 +139,26 @@ class WorkerBackend implements SearchBackend {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const logPath = process.env.YOMI_USI_LOG;
   const log = (line: string): void => {
     if (logPath) appendFileSync(logPath, `${line}\n`);
   };
-  const backend = new WorkerBackend(log);
+  // The search thread's bundle, made at start (a fraction of a second) and removed on quit.
+  let bundle: Awaited<ReturnType<typeof bundleWorker>> | null = null;
+  try {
+    bundle = await bundleWorker(fileURLToPath(WORKER_ENTRY));
+  } catch (error) {
+    log(`# no bundle for the search thread, running it through tsx: ${String(error)}`);
+  }
+  if (bundle !== null) {
+    // However the process ends (quit, the GUI closing the pipe, a kill), the bundle goes with it.
+    const dir = dirname(bundle.file);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+      process.once(signal, () => process.exit(0));
+  }
+  const backend = new WorkerBackend(log, bundle?.file ?? null);
   const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   const engine = new UsiEngine({
     backend,
@@ -146,7 +169,7 @@ function main(): void {
     onQuit: () => {
       input.close();
       process.stdin.destroy();
-      void backend.close();
+      void backend.close().then(() => bundle?.remove());
     },
   });
   // A GUI that goes away closes our stdout; there is no one left to answer.
@@ -158,4 +181,4 @@ function main(): void {
   input.on('close', () => engine.endOfInput());
 }
 
-main();
+await main();
