@@ -2,12 +2,19 @@
  * `npm run signatures`: the node-count signature of every signed option set (scripts/lib/
  * signatures.ts) on the bench positions. With `--write` it remakes
  * test/fixtures/preset-signatures.json, which test/engine/search/preset-signatures.test.ts holds
- * the search to: a change of search, pruning, ordering or evaluation that moves a count is made
+ * the search to, and the bench signature in test/fixtures/bench-positions.json (the default
+ * options' counts, which signature.test.ts holds it to): a change of search, pruning, ordering or evaluation that moves a count is made
  * on purpose, and the commit that makes it says so.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { benchPositions, SIGNATURES_FILE, SIGNED_OPTION_SETS, signedNodes } from './lib/signatures';
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  BENCH_FILE,
+  benchPositions,
+  SIGNATURES_FILE,
+  SIGNED_OPTION_SETS,
+  signedNodes,
+} from './lib/signatures';
 
 const write = process.argv.includes('--write');
 const positions = benchPositions();
@@ -34,5 +41,15 @@ const fixture = {
 };
 if (write) {
   writeFileSync(SIGNATURES_FILE, `${JSON.stringify(fixture, null, 2)}\n`);
-  spawnSync('npx', ['prettier', '--write', SIGNATURES_FILE], { stdio: 'ignore' });
+  // The default options' counts are the bench signature itself (signature.test.ts).
+  const bench = JSON.parse(readFileSync(BENCH_FILE, 'utf8')) as {
+    signature: number;
+    positions: { nodes: number }[];
+  };
+  const plain = sets['plain']!;
+  bench.positions.forEach((p, i) => (p.nodes = plain.nodes[i]!));
+  bench.signature = plain.total;
+  writeFileSync(BENCH_FILE, `${JSON.stringify(bench, null, 2)}\n`);
+  spawnSync('npx', ['prettier', '--write', SIGNATURES_FILE, BENCH_FILE], { stdio: 'ignore' });
+  process.stderr.write(`bench signature ${plain.total}\n`);
 } else process.stdout.write(`${JSON.stringify(fixture, null, 2)}\n`);
