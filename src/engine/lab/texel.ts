@@ -241,10 +241,10 @@ export function fitScale(set: TrainingSet, params: Float64Array, lo = 50, hi = 2
 }
 
 /**
- * No parameter moves past ±MAX_PARAM: a half-entry adds up at most four, and ×FV_SCALE it must
- * still fit the table's int16 (4 × 255 × 32 < 32768).
+ * No parameter moves past ±MAX_PARAM: a part of the table (table.ts) adds up at most two, and
+ * ×FV_SCALE it must still fit int16 (2 × 500 × 32 < 32768).
  */
-export const MAX_PARAM = 255;
+export const MAX_PARAM = 500;
 
 export interface TuneOptions {
   epochs: number;
