@@ -115,8 +115,9 @@ describe('a credit trace along a line', () => {
 
 describe('the search with Dual Credit on', () => {
   const SFEN = 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1';
+  // Material alone, with which the position was chosen.
   const search = (options: object, depth = 3) =>
-    new Searcher(options).search(mustParse(SFEN), { depth });
+    new Searcher({ evaluator: 'material', ...options }).search(mustParse(SFEN), { depth });
 
   it('re-searches moves that improve the best, and some credit turns into depth', () => {
     const r = search({ dualCredit: true, creditLimit: 1 });

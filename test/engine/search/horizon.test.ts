@@ -36,6 +36,12 @@ function position(sfen: string): Position {
   return r.value;
 }
 
+/**
+ * Chapter 4's positions were found, and its claims made, with material alone (the default
+ * evaluation when it was written); the chapter's explorer searches them with material too.
+ */
+const MATERIAL: Partial<SearchOptions> = { evaluator: 'material' };
+
 const describeOptions = (o: Partial<SearchOptions>): string =>
   Object.keys(o).length === 0 ? 'plain α-β' : JSON.stringify(o);
 
@@ -58,7 +64,9 @@ describe.each(fixture.positions)('horizon position $id', (p) => {
   it.each(p.claims)(
     'at depth $depth, $options plays $bestMove',
     (claim) => {
-      const result = new Searcher(claim.options).search(position(p.sfen), { depth: claim.depth });
+      const result = new Searcher({ ...MATERIAL, ...claim.options }).search(position(p.sfen), {
+        depth: claim.depth,
+      });
       expect(
         { move: result.bestMove, value: result.value },
         `${describeOptions(claim.options)} at depth ${claim.depth}`,
@@ -76,7 +84,7 @@ describe.each(fixture.positions)('horizon position $id', (p) => {
       const move = parseUsiMove(pos, usi);
       if (!move.ok) throw new Error(move.error);
       pos.doMove(move.value);
-      const reply = new Searcher({}).search(pos, { depth: p.deeper.depth - 1 });
+      const reply = new Searcher(MATERIAL).search(pos, { depth: p.deeper.depth - 1 });
       expect(-reply.value, `${usi} then depth ${p.deeper.depth - 1}`).toBe(value);
     },
     60_000,

@@ -36,6 +36,8 @@ const MIDDLE_GAMES = [
  * so these tests keep measuring exactness if a default changes.
  */
 const EXACT: Partial<SearchOptions> = {
+  // The twin evaluates material, so the search does too.
+  evaluator: 'material',
   forwardPruning: 'off',
   nullMove: false,
   lmr: false,

@@ -14,6 +14,8 @@ import { mustParse } from './support';
 const MIDDLEGAME = 'lns3knl/sr2g4/ppp1p1p1p/2Rp5/9/P1G3P2/1PPPPP1pP/L2SGG2L/1NB1K2N1 b BSPp 45';
 const MATSURI = 'l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1';
 const OPTIONS: Partial<SearchOptions> = {
+  // The position was found with material alone (the default then); its lines depend on it.
+  evaluator: 'material',
   nullMove: true,
   checkExtension: true,
   recaptureExtension: true,

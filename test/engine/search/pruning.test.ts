@@ -38,8 +38,12 @@ function position(sfen: string): Position {
   return r.value;
 }
 
+/**
+ * The chapter's positions and claims were found with material alone, the default evaluation when
+ * chapter 3 was written; its explorer searches them with material too.
+ */
 const search = (sfen: string, options: Partial<SearchOptions>, depth = DEPTH): SearchResult =>
-  new Searcher(options).search(position(sfen), { depth });
+  new Searcher({ evaluator: 'material', ...options }).search(position(sfen), { depth });
 
 /** Each switch, what turns it on, and the counters it alone may add to. */
 const SWITCHES: Record<string, { options: Partial<SearchOptions>; counters: string[] }> = {

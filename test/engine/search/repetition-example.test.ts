@@ -37,6 +37,8 @@ vi.mock('../../../src/engine/rules', async (importOriginal) => {
 });
 
 const SETUP = '4b3k/g5+R2/7pp/4r4/9/9/9/3K5/9 b - 1';
+/** The example was found with material alone, and the chapter's widget searches it so. */
+const MATERIAL = { evaluator: 'material' } as const;
 const CYCLE = ['3b3a', '1a1b', '3a3b', '1b1a'];
 /** Two and a half times round: sente to move, the dragon on 3a, the king on 1b (third time). */
 const HISTORY = [...CYCLE, ...CYCLE, '3b3a', '1a1b'];
@@ -86,7 +88,7 @@ describe('the perpetual-check example of chapter 8', () => {
 
   it('plays another move at depths 4 to 6, two pieces down but not lost by the rule', () => {
     for (const depth of [4, 5, 6]) {
-      const r = new Searcher().search(position(), { depth });
+      const r = new Searcher(MATERIAL).search(position(), { depth });
       expect(r.bestMove).toBe('6h6g');
       expect(r.value).toBeLessThan(-1000);
       expect(r.value).toBeGreaterThan(-RULE_WIN);
@@ -96,14 +98,14 @@ describe('the perpetual-check example of chapter 8', () => {
 
   it('scores the checking move as a loss by the rule, below every other move', () => {
     const pos = position();
-    const check = new Searcher().search(position(), {
+    const check = new Searcher(MATERIAL).search(position(), {
       depth: DEPTH,
       searchMoves: [moveOf(pos, CHECK)],
     });
     expect(check.value).toBe(-RULE_WIN);
     for (const m of legalMoves(pos)) {
       if (makeUsiMove(m) === CHECK) continue;
-      const other = new Searcher().search(position(), { depth: DEPTH, searchMoves: [m] });
+      const other = new Searcher(MATERIAL).search(position(), { depth: DEPTH, searchMoves: [m] });
       expect(other.value).toBeGreaterThan(-RULE_WIN);
     }
   });
@@ -111,7 +113,7 @@ describe('the perpetual-check example of chapter 8', () => {
   it('after the check, scores the king’s forced reply as gote’s win by the rule', () => {
     const pos = position();
     play(pos, CHECK);
-    const r = new Searcher().search(pos, { depth: DEPTH });
+    const r = new Searcher(MATERIAL).search(pos, { depth: DEPTH });
     expect(r.bestMove).toBe('1b1a');
     expect(r.value).toBe(RULE_WIN);
     expect(r.score.kind).toBe('cp');
@@ -121,7 +123,7 @@ describe('the perpetual-check example of chapter 8', () => {
     chess.perpetualIsDraw = true;
     try {
       for (const depth of [4, 5, 6]) {
-        const r = new Searcher().search(position(), { depth });
+        const r = new Searcher(MATERIAL).search(position(), { depth });
         expect(r.bestMove).toBe(CHECK);
         expect(Math.abs(r.value)).toBe(0); // a draw
       }
