@@ -38,6 +38,9 @@ export const SIGNED_OPTION_SETS: readonly SignedSet[] = [
     // less keeps it to a second or two, and still runs the probe thousands of times.
     ...(p.options.mateProbeNodes ? { depthOffset: -1 } : {}),
   })),
+  // Material alone, the default evaluation before the tuned table, and the one the chapters'
+  // worked examples still name.
+  { id: 'material', options: { evaluator: 'material' } },
   { id: 'ordering-move-evaluation', options: { ordering: 'move-evaluation' } },
   { id: 'ordering-decision-tree', options: { ordering: 'decision-tree' } },
   { id: 'ordering-none', options: { ordering: 'none' } },

@@ -46,8 +46,8 @@ export const EVALUATOR_OPTIONS = {
   evaluator: select({
     label: 'Evaluator',
     choices: EVALUATOR_NAMES,
-    default: 'material',
-    help: 'What scores a leaf position.',
+    default: 'tuned',
+    help: 'What scores a leaf position: the tuned effect table (the default), material alone, or seed 003’s tables with its own constants.',
   }),
 };
 

@@ -38,6 +38,7 @@ describe('the evaluation forms', () => {
       'KKPEE16, big table',
       'KKPEE25, factored',
       'KKPEE25, big table',
+      'tuned table, kept up to date',
     ]);
   });
 
