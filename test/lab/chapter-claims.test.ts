@@ -387,7 +387,7 @@ describe('chapter 7, the tree inside the search (dtree-search)', () => {
     expect(row('decision-tree order').cpuRatio).toBeGreaterThan(1);
   });
 
-  it('pruning by the tree reads fewer nodes in less time, agrees as often and gets deeper in a second', () => {
+  it('pruning by the tree reads fewer nodes in less time, agrees as often and gets deeper in a second; from the last ply it costs most of its saving', () => {
     const t = row('forward tree');
     expect(t.nodesRatio).toBeLessThan(1);
     expect(t.cpuRatio).toBeLessThan(1);
@@ -395,7 +395,9 @@ describe('chapter 7, the tree inside the search (dtree-search)', () => {
     expect(t.depthInTime).toBeGreaterThan(row('plain').depthInTime);
     const deep = row('forward tree from depth 1');
     expect(deep.nodesRatio).toBeLessThan(t.nodesRatio);
-    expect(deep.cpuRatio).toBeGreaterThan(1);
+    // From the last ply too: fewer nodes still, but most of the saving goes on asking the tree.
+    expect(deep.cpuRatio).toBeGreaterThan(t.cpuRatio);
+    expect(deep.depthInTime).toBeLessThan(t.depthInTime);
   });
 
   it('the mate-threat extension never fired, and cost time', () => {
