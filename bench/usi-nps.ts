@@ -1,0 +1,148 @@
+/**
+ * Search speed over USI, old tree against this one: each tree's `bin/yomi-usi` started as a GUI
+ * starts it, the bench positions searched with `go depth N`, nodes per second taken from the
+ * engine's own last `info … nodes … time …` of each search. The same positions and depths as
+ * `npm run bench:compare`, so the two tables can be read side by side; this one also counts what a
+ * GUI user gets (the bundle, the worker thread, the protocol).
+ *
+ *   git worktree add /tmp/old <commit> && ln -s "$PWD/node_modules" /tmp/old/node_modules
+ *   npm run bench:usi -- --base /tmp/old [--rounds 3]
+ *
+ * Configurations: the base tree at its own defaults (whatever they were), and this tree with the
+ * book's baseline (`BookBaseline`) at its default evaluation and with `Evaluator material`. Each
+ * round runs every configuration once, in a fresh engine, after a warm-up pass over the
+ * positions; the table keeps each configuration's best round. Wall time of a search, as the
+ * engine reports it: run on an otherwise idle machine.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { formatCount, formatRatio, formatTable } from './lib/table';
+import { searchBenchPositions } from './search-positions';
+
+interface Config {
+  name: string;
+  program: string;
+  options: Record<string, string>;
+}
+
+function argument(args: readonly string[], flag: string): string | undefined {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+const args = process.argv.slice(2);
+const base = argument(args, '--base');
+if (base === undefined) {
+  console.error('usage: npm run bench:usi -- --base <old tree> [--rounds N]');
+  process.exit(2);
+}
+const rounds = Number(argument(args, '--rounds') ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`--rounds must be a whole number ≥ 1, not ${argument(args, '--rounds')}`);
+  process.exit(2);
+}
+const HASH = { USI_Hash: '64' };
+const CONFIGS: readonly Config[] = [
+  { name: 'old, its defaults', program: resolve(base, 'bin/yomi-usi'), options: HASH },
+  {
+    name: 'now, baseline (default evaluation)',
+    program: resolve('bin/yomi-usi'),
+    options: { ...HASH, BookBaseline: 'true' },
+  },
+  {
+    name: 'now, baseline, material',
+    program: resolve('bin/yomi-usi'),
+    options: { ...HASH, BookBaseline: 'true', Evaluator: 'material' },
+  },
+];
+const { positions } = searchBenchPositions(null);
+
+/** One engine: the positions searched twice (a warm-up, then the measured pass). */
+async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
+  const child = spawn(config.program, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: ((line: string) => boolean)[] = [];
+  lines.on('line', (line) => {
+    if (waiting.length > 0 && waiting[0]!(line)) waiting.shift();
+  });
+  const send = (text: string): void => {
+    child.stdin.write(`${text}\n`);
+  };
+  const until = (accept: (line: string) => boolean): Promise<void> =>
+    new Promise((done) => {
+      waiting.push((line) => {
+        if (!accept(line)) return false;
+        done();
+        return true;
+      });
+    });
+  const failed = new Promise<never>((_, reject) => {
+    child.on('exit', (code) => reject(new Error(`${config.name}: engine exited (${code})`)));
+    child.on('error', reject);
+  });
+  const run = async (): Promise<{ nodes: number; ms: number }> => {
+    send('usi');
+    await until((l) => l === 'usiok');
+    for (const [name, value] of Object.entries(config.options))
+      send(`setoption name ${name} value ${value}`);
+    send('isready');
+    await until((l) => l === 'readyok');
+    let nodes = 0;
+    let ms = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      nodes = 0;
+      ms = 0;
+      for (const p of positions) {
+        send('usinewgame');
+        send(`position sfen ${p.sfen}`);
+        let last = { nodes: 0, ms: 0 };
+        const info = (l: string): boolean => {
+          const n = /\bnodes (\d+)/.exec(l);
+          const t = /\btime (\d+)/.exec(l);
+          if (l.startsWith('info') && n && t) last = { nodes: Number(n[1]), ms: Number(t[1]) };
+          return l.startsWith('bestmove');
+        };
+        send(`go depth ${p.depth}`);
+        await until(info);
+        nodes += last.nodes;
+        ms += last.ms;
+      }
+    }
+    send('quit');
+    return { nodes, ms };
+  };
+  return Promise.race([run(), failed]);
+}
+
+const best = new Map<string, { nodes: number; ms: number; nps: number }>();
+for (let round = 1; round <= rounds; round++) {
+  process.stderr.write(`  … round ${round} of ${rounds}\n`);
+  for (const config of CONFIGS) {
+    const { nodes, ms } = await measure(config);
+    const nps = (nodes * 1000) / Math.max(ms, 1);
+    if ((best.get(config.name)?.nps ?? 0) < nps) best.set(config.name, { nodes, ms, nps });
+  }
+}
+const old = best.get(CONFIGS[0]!.name)!;
+const rows = CONFIGS.map((c) => {
+  const r = best.get(c.name)!;
+  return [
+    c.name,
+    formatCount(r.nodes),
+    formatCount(Math.round(r.nps)),
+    formatRatio(r.nps / old.nps),
+  ];
+});
+console.log(
+  formatTable(
+    [
+      { header: 'engine over USI', align: 'left' },
+      { header: 'nodes', align: 'right' },
+      { header: 'nodes/s', align: 'right' },
+      { header: 'vs old', align: 'right' },
+    ],
+    rows,
+  ),
+);
+process.exit(0);
