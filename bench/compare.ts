@@ -14,11 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { type NpsRow } from './search-nps';
-
-function argument(args: readonly string[], flag: string): string | undefined {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
-}
+import { argument } from './lib/args';
 
 const args = process.argv.slice(2);
 const base = argument(args, '--base');

@@ -13,6 +13,7 @@
 import { resolve } from 'node:path';
 import { bundleEngine } from './lib/engine-bundle';
 import { searchBenchPositions } from './search-positions';
+import { argument } from './lib/args';
 
 /**
  * The modes the issues ask about: plain α-β at the tree's default evaluation (material before
@@ -61,11 +62,6 @@ export interface NpsRow {
   nodes: number;
   cpuSeconds: number;
   nps: number;
-}
-
-function argument(args: readonly string[], flag: string): string | undefined {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
 }
 
 async function main(): Promise<void> {

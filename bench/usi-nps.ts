@@ -19,16 +19,12 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { searchBenchPositions } from './search-positions';
+import { argument } from './lib/args';
 
 interface Config {
   name: string;
   program: string;
   options: Record<string, string>;
-}
-
-function argument(args: readonly string[], flag: string): string | undefined {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
 }
 
 const args = process.argv.slice(2);
