@@ -26,7 +26,8 @@ import {
 } from './effect-eval';
 import { IncrementalEffect } from './effect-incremental';
 import { tunedParams } from './effect-table/index';
-import { buildTable, TableEvaluator } from './effect-table/table';
+import { TableEvaluator } from './effect-table/incremental';
+import { buildTable } from './effect-table/table';
 import type { Evaluator } from './evaluator';
 import { evaluateMaterial } from './material';
 

@@ -31,6 +31,8 @@ const effectByParams = new Map<string, Evaluator>();
  * options), its tables built once per set of constants.
  */
 export function evaluatorFor(name: EvaluatorName, effect?: EffectEvalOptions): Evaluator {
+  // The table kept up to date itself, built now, so that the search calls it with no step between.
+  if (name === 'tuned') return tunedEvaluator.table;
   if (name !== 'effect' || effect === undefined) return EVALUATORS[name];
   const params = effectParamsOf(effect);
   const key = JSON.stringify(params);

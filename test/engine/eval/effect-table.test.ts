@@ -21,11 +21,11 @@ import {
   paramsToFile,
   seedParams,
 } from '../../../src/engine/eval/effect-table/params';
+import { TableEvaluator } from '../../../src/engine/eval/effect-table/incremental';
 import {
   buildTable,
   tableScore,
   tableScoreDirect,
-  TableEvaluator,
 } from '../../../src/engine/eval/effect-table/table';
 import { legalMoves, makeSfen, parseSfen, type Position } from '../../../src/engine/index';
 import { features } from '../../../src/engine/lab/texel';

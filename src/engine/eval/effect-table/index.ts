@@ -6,7 +6,8 @@
 import type { Position } from '../../position';
 import type { Evaluator } from '../evaluator';
 import { paramsFromFile } from './params';
-import { buildTable, TableEvaluator } from './table';
+import { TableEvaluator } from './incremental';
+import { buildTable } from './table';
 import tunedFile from './tuned.json';
 
 /** The tuned parameters, as the tuner wrote them. */
