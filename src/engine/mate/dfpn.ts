@@ -192,7 +192,14 @@ const MAX_FRAMES = 1024;
  */
 export const PROBE_MAX_PLY = 15;
 
-const addSat = (a: number, b: number): number => Math.min(INFINITE, a + b);
+/**
+ * A sum of proof (or disproof) numbers. INFINITE is kept for a real proof or disproof: a sum of
+ * finite numbers stops one short of it, so that however large it grows it never reads as one.
+ * (Capped at INFINITE, a node with a large finite sum looked settled to its parent, and the root
+ * gave up with most of its budget unspent.) Shogi df-pn solvers do the same.
+ */
+const addSat = (a: number, b: number): number =>
+  a >= INFINITE || b >= INFINITE ? INFINITE : Math.min(INFINITE - 1, a + b);
 
 /**
  * The 1 + ε trick (Pawlewicz and Lew, 2007): stay below a child until its number passes the

@@ -86,6 +86,19 @@ describe('df-pn: limits, stop and repetition', () => {
     expect(r.pv).toEqual([]);
   });
 
+  it('spends its budget where sums of proof numbers grow large: a large sum is not a disproof', () => {
+    // Long series of checks against an open king multiply proof numbers. Summed up to INFINITE,
+    // a number read as a disproof, and the search gave up with most of its budget unspent
+    // (16,020 nodes of 200,000 here; engine-review.md N1).
+    for (const sfen of ['4k4/9/9/9/9/9/9/9/R3K4 b G 1', '8k/9/9/9/9/9/9/9/4K4 b RG 1']) {
+      const r = new DfpnSearcher(8).solve(mustParse(sfen), { nodes: 200_000, shorten: false });
+      if (r.status === 'timeout') expect(r.nodes, sfen).toBeGreaterThanOrEqual(199_000);
+      // A root still open never reads as settled.
+      if (r.status === 'timeout')
+        expect([r.pn, r.dn].every((n) => n > 0 && n < INFINITE)).toBe(true);
+    }
+  });
+
   it('stops when asked', () => {
     // A game position whose checks take df-pn some 17,000 nodes to refute; the stop is polled
     // every 1,024.
