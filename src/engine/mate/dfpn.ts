@@ -25,7 +25,7 @@
  */
 import { givesCheck } from '../move-check';
 import { generateMoves, MAX_MOVES } from '../movegen';
-import type { Position } from '../position';
+import { MAX_PLY, type Position } from '../position';
 import { isMate } from '../rules';
 import { makeUsiMove } from '../notation';
 import type { Move } from '../types';
@@ -198,6 +198,14 @@ export const PROBE_MAX_PLY = 15;
  * (Capped at INFINITE, a node with a large finite sum looked settled to its parent, and the root
  * gave up with most of its budget unspent.) Shogi df-pn solvers do the same.
  */
+/**
+ * A line's cap as far as the position's stack and our frames allow: a node at the cap still makes
+ * its moves to look at the children, so a line may reach the cap plus one ply. (After more than
+ * 768 game plies, 256 plies of checks would have overflowed the stack of 1,024.)
+ */
+const capPly = (pos: Position, maxPly: number): number =>
+  Math.max(0, Math.min(maxPly, MAX_FRAMES - 1, MAX_PLY - pos.ply - 1));
+
 const addSat = (a: number, b: number): number =>
   a >= INFINITE || b >= INFINITE ? INFINITE : Math.min(INFINITE - 1, a + b);
 
@@ -236,7 +244,7 @@ export class DfpnSearcher {
     this.shouldStop = limits.shouldStop;
     this.onProgress = limits.onProgress;
     this.rootPly = pos.ply;
-    const first = this.prove(pos, Math.min(limits.maxPly ?? 256, MAX_FRAMES - 1));
+    const first = this.prove(pos, capPly(pos, limits.maxPly ?? 256));
     const { status, pn, dn } = first;
     let line = first.line;
     // #region dfpn-shorten
@@ -295,7 +303,7 @@ export class DfpnSearcher {
     this.shouldStop = undefined;
     this.onProgress = undefined;
     this.rootPly = pos.ply;
-    this.maxPly = Math.min(maxPly, MAX_FRAMES - 1);
+    this.maxPly = capPly(pos, maxPly);
     this.search(pos, true, INFINITE, INFINITE, 0);
     const r = t.find(pos.keyLo, pos.keyHi);
     return r >= 0 && t.pn[r] === 0 ? t.length[r]! : 0;

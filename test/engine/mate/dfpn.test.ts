@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { DfpnSearcher, INFINITE, isMatingLine, MateTable } from '../../../src/engine/mate/dfpn';
 import { findShortMate } from '../../../src/engine/short-mate';
 import { makeSfen } from '../../../src/engine/sfen';
+import { MAX_PLY } from '../../../src/engine/position';
+import { parseUsiMove } from '../../../src/engine/notation';
+import type { Position } from '../../../src/engine/position';
 import { mustParse, readFixture } from '../search/support';
 
 interface TsumeFixture {
@@ -17,6 +20,12 @@ interface TsumeFixture {
 }
 
 const fixture = readFixture<TsumeFixture>('tsume.json');
+
+const mustMove = (pos: Position, usi: string) => {
+  const m = parseUsiMove(pos, usi);
+  if (!m.ok) throw new Error(m.error);
+  return m.value;
+};
 const solver = new DfpnSearcher(8);
 
 describe('df-pn on the tsume fixtures', () => {
@@ -97,6 +106,16 @@ describe('df-pn: limits, stop and repetition', () => {
       if (r.status === 'timeout')
         expect([r.pn, r.dn].every((n) => n > 0 && n < INFINITE)).toBe(true);
     }
+  });
+
+  it('keeps its lines within the position’s stack, however late in the game', () => {
+    // 12 plies left on the stack of MAX_PLY; lines of checks could run to 256 and overflowed it.
+    const pos = mustParse('8k/9/9/9/9/9/9/9/K8 b RG 1');
+    const shuffle = ['9i9h', '1a1b', '9h9i', '1b1a'];
+    for (let i = 0; pos.ply < MAX_PLY - 12; i++) pos.doMove(mustMove(pos, shuffle[i % 4]!));
+    const r = new DfpnSearcher(8).solve(pos, { nodes: 100_000 });
+    expect(['mate', 'nomate', 'timeout']).toContain(r.status);
+    expect(pos.ply).toBe(MAX_PLY - 12);
   });
 
   it('stops when asked', () => {
