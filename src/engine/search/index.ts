@@ -1,6 +1,7 @@
 /** The search: what the worker, the USI engine, the benchmarks and the chapters use. */
 export {
   Searcher,
+  checkLimits,
   MAX_DEPTH,
   type SearchLimits,
   type SearchInfo,

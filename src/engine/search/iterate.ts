@@ -7,31 +7,16 @@ import { evaluatorFor, type Evaluator } from '../eval/index';
 import { legalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import type { Position } from '../position';
-import type { Move } from '../types';
+import { ok, type Move, type Result } from '../types';
 import { alphaBeta } from './alphabeta';
 import { DEFAULT_OPTIONS, resolveOptions, type SearchOptions } from './options';
 import { INFINITE, isMateScore, matePlies, type Score, toScore } from './score';
 import { MAX_SEARCH_PLY, SearchState, type SearchStats } from './state';
 import { exportTrace, Tracer, type TraceNode } from './trace';
+import { checkLimits, MAX_DEPTH, type SearchLimits } from './limits';
 import { TranspositionTable } from './tt';
 
-export interface SearchLimits {
-  /** Deepest iteration (default: as deep as time allows, at most 64). */
-  depth?: number;
-  /** Stop after about this many nodes (main + quiescence). */
-  nodes?: number;
-  /** Stop after this many milliseconds, wherever the search is. */
-  timeMs?: number;
-  /**
-   * Start no new iteration after this many milliseconds: the next one would most likely be cut
-   * off by `timeMs` and thrown away (time management for a game clock).
-   */
-  softTimeMs?: number;
-  /** Stop as soon as a mate in at most this many moves (of the side to move) is proven. */
-  mate?: number;
-  /** Consider only these root moves (USI `go searchmoves`); moves that are not legal are ignored. */
-  searchMoves?: readonly Move[];
-}
+export { checkLimits, MAX_DEPTH, type SearchLimits };
 
 /** What is known after a completed depth (one `info` line). */
 export interface SearchInfo {
@@ -64,8 +49,6 @@ export interface SearchCallbacks {
   shouldStop?: () => boolean;
 }
 
-export const MAX_DEPTH = 64;
-
 export class Searcher {
   options: SearchOptions;
   readonly tt: TranspositionTable;
@@ -97,8 +80,27 @@ export class Searcher {
     this.state?.killers.fill(0);
   }
 
+  /**
+   * Search `pos` within `limits`, or say what is wrong with the limits (checkLimits): the form for
+   * limits that come from outside the program.
+   */
+  run(
+    pos: Position,
+    limits: SearchLimits = {},
+    callbacks: SearchCallbacks = {},
+  ): Result<SearchResult> {
+    const checked = checkLimits(limits);
+    return checked.ok ? ok(this.search(pos, checked.value, callbacks)) : checked;
+  }
+
   // #region iterative-deepening
+  /**
+   * Search `pos` within `limits`. Limits that make no search (depth 0, mate 0, a negative or
+   * non-finite number: checkLimits) throw a RangeError that names them; `run` returns it instead.
+   */
   search(pos: Position, limits: SearchLimits = {}, callbacks: SearchCallbacks = {}): SearchResult {
+    const checked = checkLimits(limits);
+    if (!checked.ok) throw new RangeError(checked.error);
     const start = performance.now();
     const elapsed = (): number => performance.now() - start;
     const external = callbacks.shouldStop ?? (() => false);

@@ -16,7 +16,12 @@ import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';
 import { parsePositionCommand, parseSfen } from '../sfen';
 import type { Position } from '../position';
-import type { SearchInfo, SearchLimits, SearchResult } from '../search/iterate';
+import {
+  checkLimits,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchResult,
+} from '../search/iterate';
 import { MAX_LINES } from '../search/lines';
 import type { Result } from '../types';
 
@@ -534,8 +539,9 @@ export function checkGoLines(lines: unknown): string | null {
 
 /** Check a go request's limits; null when they are fine (the options are checked by resolveOptions). */
 export function checkGoLimits(limits: SearchLimits): string | null {
-  if (limits === null || typeof limits !== 'object') return 'go: limits must be an object';
-  const { depth, nodes, timeMs } = limits;
+  const checked = checkLimits(limits);
+  if (!checked.ok) return `go: ${checked.error}`;
+  const { depth, nodes, timeMs } = checked.value;
   if (depth === undefined && nodes === undefined && timeMs === undefined)
     return 'go: give a depth, a node limit or a time limit';
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_GO_DEPTH))
