@@ -262,6 +262,9 @@ describe('the proof browser', () => {
     expect(proofNumber(INFINITE)).toBe('∞');
     expect(proofNumber(12345)).toBe('12,345');
     expect(mateStatusText('mate', 3)).toBe('Mate in 3 plies');
+    expect(mateStatusText('mate', 9, false)).toBe(
+      'Mate in 9 plies; the budget ran out before a shorter one was ruled out',
+    );
     expect(mateStatusText('nomate', 0)).toBe('No mate');
     expect(mateStatusText('timeout', 0)).toMatch(/^The budget ran out/);
   });

@@ -72,6 +72,13 @@ export interface DfpnResult {
   pn: number;
   dn: number;
   timeMs: number;
+  /**
+   * The mate is as short as mates come here: a pass capped two plies shorter found none, rather
+   * than running out of budget (with `shorten: false`, or no mate, false). As in any df-pn, a
+   * line that repeats a position counts against the attacker where it was met, so a mate that
+   * needs such a position reached by another path could be missed.
+   */
+  shortest: boolean;
 }
 
 /** A child in `proofNode`: its move, and what the table knows of it. */
@@ -96,11 +103,22 @@ export interface ProofNode {
   children: ProofChild[];
 }
 
+/** No mate proven from the position (MateTable.length). */
+export const NO_PROOF = 0xffff;
+/** A disproof that no cap on the length took part in: it holds with any number of plies left. */
+const ANY_LENGTH = 0x7fff;
+
 // #region dfpn-table
 /**
- * The search's own table: per position, its proof and disproof numbers, the length of the mate
- * found when proven, and the work spent on it (which entry to give up when a bucket is full).
- * Four entries per bucket; proven and disproven entries are kept before open ones.
+ * The search's own table: per position, its proof and disproof numbers from its last search, the
+ * length of the shortest mate proven from it, the most plies a line from it could be given and
+ * still be disproven, and the work spent on it (which entry to give up when a bucket is full).
+ * Four entries per bucket; entries with a proof or a disproof are kept before open ones.
+ *
+ * A proof and a disproof are kept apart from the numbers, because under a cap on the length
+ * (`solve`'s shortening passes) either holds only for some lines: a mate in 7 proven from a
+ * position does not fit where the cap leaves 5 plies, and "no mate in 5 plies" says nothing where
+ * 7 are left. Each is kept at its best: the shortest mate, the most plies disproven.
  */
 export class MateTable {
   private readonly mask: number;
@@ -108,13 +126,15 @@ export class MateTable {
   private readonly keyHi: Int32Array;
   readonly pn: Int32Array;
   readonly dn: Int32Array;
-  /** Plies to mate along the proof found (proven entries only). */
+  /** Plies to mate along the shortest proof found, or NO_PROOF. */
   readonly length: Uint16Array;
+  /** The most plies a line from here was given when it was disproven (ANY_LENGTH: any), or -1. */
+  readonly disproofLeft: Int16Array;
   private readonly work: Float64Array;
   readonly size: number;
 
   constructor(sizeMb = 32) {
-    const bytesPerEntry = 4 + 4 + 4 + 4 + 2 + 8;
+    const bytesPerEntry = 4 + 4 + 4 + 4 + 2 + 2 + 8;
     let entries = 4;
     while (entries * 2 * bytesPerEntry <= sizeMb * 1024 * 1024) entries *= 2;
     this.size = entries;
@@ -124,6 +144,7 @@ export class MateTable {
     this.pn = new Int32Array(entries);
     this.dn = new Int32Array(entries);
     this.length = new Uint16Array(entries);
+    this.disproofLeft = new Int16Array(entries);
     this.work = new Float64Array(entries);
   }
 
@@ -140,19 +161,38 @@ export class MateTable {
     return -1;
   }
 
-  /** Write a position's numbers, taking its old entry, an empty one, or the least worth keeping. */
-  store(lo: number, hi: number, pn: number, dn: number, length: number, work: number): void {
+  /** Does the entry hold a proof (a mate of `length[e]` plies)? */
+  isProven(e: number): boolean {
+    return this.length[e] !== NO_PROOF;
+  }
+
+  /**
+   * Write a position's numbers, with the length of a mate now proven (or NO_PROOF) and the plies a
+   * line was given where it is now disproven (or -1), taking its old entry (whose proof and
+   * disproof are kept where they are better), an empty one, or the least worth keeping.
+   */
+  store(
+    lo: number,
+    hi: number,
+    pn: number,
+    dn: number,
+    proofLength: number,
+    disproofLeft: number,
+    work: number,
+  ): void {
     const base = (lo & this.mask) * 4;
     let slot = -1;
     let worst = Infinity;
+    let same = false;
     for (let i = base; i < base + 4; i++) {
       const w = this.work[i]!;
       if (w === 0 || (this.keyLo[i] === (lo | 0) && this.keyHi[i] === (hi | 0))) {
         slot = i;
+        same = w !== 0;
         break;
       }
       // A settled result is worth more than any amount of open work.
-      const worth = this.pn[i] === 0 || this.dn[i] === 0 ? Infinity : w;
+      const worth = this.isProven(i) || this.disproofLeft[i]! >= 0 ? Infinity : w;
       if (worth < worst) {
         worst = worth;
         slot = i;
@@ -163,11 +203,19 @@ export class MateTable {
     this.keyHi[slot] = hi;
     this.pn[slot] = pn;
     this.dn[slot] = dn;
-    this.length[slot] = length;
+    this.length[slot] = same ? Math.min(this.length[slot]!, proofLength) : proofLength;
+    this.disproofLeft[slot] = same
+      ? Math.max(this.disproofLeft[slot]!, disproofLeft)
+      : disproofLeft;
     this.work[slot] = Math.max(1, work);
   }
 }
 // #endregion
+
+/** What a table entry settles where it is met (settledAt). */
+const OPEN = 0;
+const PROVEN = 1;
+const DISPROVEN = 2;
 
 /** Why a child is not searched: it repeats a position on the path, or lies past the length cap. */
 const CUT_REPEATS = 1;
@@ -228,6 +276,8 @@ export class DfpnSearcher {
   private shouldStop: (() => boolean) | undefined;
   private onProgress: ((nodes: number) => void) | undefined;
   private maxPly = 256;
+  /** Proofs and disproofs are taken only where they fit under the cap (settledAt). */
+  private exactLength = false;
   private rootPly = 0;
 
   constructor(tableMb = 32) {
@@ -244,27 +294,36 @@ export class DfpnSearcher {
     this.shouldStop = limits.shouldStop;
     this.onProgress = limits.onProgress;
     this.rootPly = pos.ply;
-    const first = this.prove(pos, capPly(pos, limits.maxPly ?? 256));
+    const first = this.prove(pos, capPly(pos, limits.maxPly ?? 256), false);
     const { status, pn, dn } = first;
     let line = first.line;
+    let shortest = false;
     // #region dfpn-shorten
     if (status === 'mate' && limits.shorten !== false) {
-      // A cap on the length makes results depend on the depth they were reached at, so every
-      // pass starts from an empty table. A pass that runs out of budget keeps the line we have.
+      // The first pass takes a proof wherever it finds one, and proves a mate, not the shortest.
+      // Each next pass caps the length two plies below the last line (mates have odd lengths),
+      // and takes a proof or a disproof only where it fits under the cap: a proof found higher up
+      // the tree may be too long where the position is met again deeper. Every pass starts from
+      // an empty table. The shortening ends when a pass proves none shorter (`shortest`), or runs
+      // out of budget, keeping the line it has.
       let tableHoldsLine = true;
       while (line.length > 1) {
-        const shorter = this.prove(pos, line.length - 2);
+        const cap = line.length - 2;
+        const shorter = this.prove(pos, cap, true);
         tableHoldsLine = false;
-        if (shorter.status !== 'mate' || shorter.line.length >= line.length) break;
+        if (shorter.status === 'nomate') shortest = true;
+        const fits = shorter.line.length <= cap && isMatingLine(pos, shorter.line);
+        if (shorter.status !== 'mate' || !fits) break;
         line = shorter.line;
         tableHoldsLine = true;
       }
+      if (line.length === 1) shortest = true;
       this.stopped = false;
       if (limits.keepProof === true && !tableHoldsLine) {
         this.nodeLimit = Infinity;
         this.deadline = Infinity;
         this.shouldStop = undefined;
-        line = this.prove(pos, line.length).line;
+        line = this.prove(pos, line.length, true).line;
       }
     }
     // #endregion
@@ -276,6 +335,7 @@ export class DfpnSearcher {
       pn,
       dn,
       timeMs: Date.now() - start,
+      shortest,
     };
   }
 
@@ -296,7 +356,8 @@ export class DfpnSearcher {
     const t = this.table;
     const e = t.find(pos.keyLo, pos.keyHi);
     this.nodes = 0;
-    if (e >= 0 && (t.pn[e] === 0 || t.dn[e] === 0)) return t.pn[e] === 0 ? t.length[e]! : 0;
+    if (e >= 0 && t.isProven(e)) return t.length[e]!;
+    if (e >= 0 && t.disproofLeft[e]! >= 0) return 0;
     this.stopped = false;
     this.nodeLimit = nodes;
     this.deadline = Infinity;
@@ -304,9 +365,10 @@ export class DfpnSearcher {
     this.onProgress = undefined;
     this.rootPly = pos.ply;
     this.maxPly = capPly(pos, maxPly);
+    this.exactLength = false;
     this.search(pos, true, INFINITE, INFINITE, 0);
     const r = t.find(pos.keyLo, pos.keyHi);
-    return r >= 0 && t.pn[r] === 0 ? t.length[r]! : 0;
+    return r >= 0 && t.isProven(r) ? t.length[r]! : 0;
   }
 
   /** Nodes the last `probe` expanded (0 when the table answered it). */
@@ -319,14 +381,18 @@ export class DfpnSearcher {
   private prove(
     pos: Position,
     maxPly: number,
+    exactLength: boolean,
   ): { status: DfpnStatus; pn: number; dn: number; line: Move[] } {
     this.table.clear();
     this.maxPly = maxPly;
+    this.exactLength = exactLength;
     this.search(pos, true, INFINITE, INFINITE, 0);
     const e = this.table.find(pos.keyLo, pos.keyHi);
     const pn = e < 0 ? 1 : this.table.pn[e]!;
     const dn = e < 0 ? 1 : this.table.dn[e]!;
-    const status: DfpnStatus = pn === 0 ? 'mate' : dn === 0 && !this.stopped ? 'nomate' : 'timeout';
+    const settled = e < 0 ? OPEN : this.settledAt(e, maxPly);
+    const status: DfpnStatus =
+      settled === PROVEN ? 'mate' : settled === DISPROVEN && !this.stopped ? 'nomate' : 'timeout';
     return { status, pn, dn, line: status === 'mate' ? this.provenLine(pos) : [] };
   }
 
@@ -343,6 +409,22 @@ export class DfpnSearcher {
       this.frames[depth] = f;
     }
     return f;
+  }
+
+  /**
+   * What table entry `e` settles for a position with `left` plies left under the cap. When the
+   * length counts (`exactLength`: a pass that looks for a shorter mate), a proof whose mate fits
+   * in them, a disproof made with no more plies left than that, or nothing: a proof too long for
+   * here, a disproof that a longer line might overturn. Otherwise any proof is a mate wherever the
+   * position stands, and a disproof is taken as it is (the cap then makes a miss possible, never
+   * a false mate).
+   */
+  private settledAt(e: number, left: number): number {
+    const t = this.table;
+    if (t.isProven(e) && (!this.exactLength || t.length[e]! <= left)) return PROVEN;
+    const disproven = t.disproofLeft[e]!;
+    if (disproven >= 0 && (!this.exactLength || disproven >= left)) return DISPROVEN;
+    return OPEN;
   }
 
   /** The attacker's checks (OR node) or the defender's evasions (AND node), with their children's keys. */
@@ -402,8 +484,8 @@ export class DfpnSearcher {
     const key = { lo: pos.keyLo, hi: pos.keyHi };
     if (f.count === 0) {
       // No check to give: no mate. No evasion: mated (the side to move is in check here).
-      if (orNode) t.store(key.lo, key.hi, INFINITE, 0, 0, 1);
-      else t.store(key.lo, key.hi, 0, INFINITE, 0, 1);
+      if (orNode) t.store(key.lo, key.hi, INFINITE, 0, NO_PROOF, ANY_LENGTH, 1);
+      else t.store(key.lo, key.hi, 0, INFINITE, 0, -1, 1);
       return;
     }
     const startNodes = this.nodes;
@@ -415,20 +497,27 @@ export class DfpnSearcher {
       let bestOther = 0; // the other number of that child
       let sum = 0; // sum of dn (OR) or pn (AND)
       let length = orNode ? 0xffff : 0;
+      // Plies a line may still run below a child, under the cap on the length.
+      const left = this.maxPly - depth - 1;
       for (let i = 0; i < f.count; i++) {
         let cpn = 1;
         let cdn = 1;
         let clen = 0;
         const e = t.find(f.childLo[i]!, f.childHi[i]!);
-        if (e >= 0 && t.pn[e] === 0) {
-          // A proof holds wherever the position is reached: the cut only ever disproves.
+        const settled = e >= 0 ? this.settledAt(e, left) : OPEN;
+        if (settled === PROVEN) {
+          // A proof found where more plies were left counts only if it fits under the cap here
+          // (settledAt); a cut only ever disproves.
           cpn = 0;
           cdn = INFINITE;
           clen = t.length[e]!;
         } else if (f.childCut[i]) {
           cpn = INFINITE;
           cdn = 0;
-        } else if (e >= 0) {
+        } else if (settled === DISPROVEN) {
+          cpn = INFINITE;
+          cdn = 0;
+        } else if (e >= 0 && t.pn[e]! > 0 && t.dn[e]! > 0) {
           cpn = t.pn[e]!;
           cdn = t.dn[e]!;
         }
@@ -450,7 +539,16 @@ export class DfpnSearcher {
       const pn = orNode ? bestNum : sum;
       const dn = orNode ? sum : bestNum;
       const work = this.nodes - startNodes + 1;
-      t.store(key.lo, key.hi, pn, dn, pn === 0 ? length : 0, work);
+      // A disproof under a cap holds where as many plies are left as here, or fewer.
+      t.store(
+        key.lo,
+        key.hi,
+        pn,
+        dn,
+        pn === 0 ? length : NO_PROOF,
+        dn === 0 ? this.maxPly - depth : -1,
+        work,
+      );
       if (pn >= thPn || dn >= thDn || this.stopped) return;
       // Into the most-proving child, with thresholds that send us back when a sibling gets better.
       const m = f.moves[best]!;
@@ -485,13 +583,15 @@ export class DfpnSearcher {
     const f = this.expand(pos, orNode, path.length);
     const t = this.table;
     const self = t.find(pos.keyLo, pos.keyHi);
+    const left = this.maxPly - path.length;
     const children: ProofChild[] = [];
     for (let i = 0; i < f.count; i++) {
       const e = t.find(f.childLo[i]!, f.childHi[i]!);
       const cut = f.childCut[i]!;
-      const proven = e >= 0 && t.pn[e] === 0;
-      const pn = proven ? 0 : cut ? INFINITE : e >= 0 ? t.pn[e]! : 1;
-      const dn = proven ? INFINITE : cut ? 0 : e >= 0 ? t.dn[e]! : 1;
+      const settled = e >= 0 ? this.settledAt(e, left - 1) : OPEN;
+      const proven = settled === PROVEN;
+      const disproven = !proven && (cut !== 0 || settled === DISPROVEN);
+      const numbers = e >= 0 && settled === OPEN && t.pn[e]! > 0 && t.dn[e]! > 0;
       children.push({
         move: makeUsiMove(f.moves[i]!),
         status: proven
@@ -500,19 +600,20 @@ export class DfpnSearcher {
             ? 'repeats'
             : cut === CUT_BEYOND
               ? 'beyond'
-              : dn === 0
+              : disproven
                 ? 'disproven'
                 : 'open',
-        pn,
-        dn,
+        pn: proven ? 0 : disproven ? INFINITE : numbers ? t.pn[e]! : 1,
+        dn: proven ? INFINITE : disproven ? 0 : numbers ? t.dn[e]! : 1,
         length: proven ? t.length[e]! : 0,
       });
     }
     for (let i = path.length - 1; i >= 0; i--) pos.undoMove(path[i]!);
+    const selfProven = self >= 0 && this.settledAt(self, left) === PROVEN;
     return {
       kind: orNode ? 'or' : 'and',
-      proven: self >= 0 && t.pn[self] === 0,
-      length: self >= 0 && t.pn[self] === 0 ? t.length[self]! : 0,
+      proven: selfProven,
+      length: selfProven ? t.length[self]! : 0,
       children,
     };
   }
@@ -535,7 +636,7 @@ export class DfpnSearcher {
       let pickLen = orNode ? Infinity : -1;
       for (let i = 0; i < f.count; i++) {
         const e = t.find(f.childLo[i]!, f.childHi[i]!);
-        if (e < 0 || t.pn[e] !== 0) continue;
+        if (e < 0 || this.settledAt(e, this.maxPly - depth - 1) !== PROVEN) continue;
         const len = t.length[e]!;
         if (orNode ? len < pickLen : len > pickLen) {
           pick = i;

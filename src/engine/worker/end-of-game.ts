@@ -83,6 +83,8 @@ export interface MateSearchMessage {
   sfen: string;
   status: DfpnStatus;
   pv: string[];
+  /** The mate is the shortest: a search two plies shorter found none (DfpnResult.shortest). */
+  shortest: boolean;
   nodes: number;
   timeMs: number;
   root: ProofNode;
@@ -196,6 +198,7 @@ export class EndOfGameLab {
       sfen: makeSfen(pos),
       status: r.status,
       pv: r.pv,
+      shortest: r.shortest,
       nodes: r.nodes,
       timeMs: r.timeMs,
       root: this.solver.proofNode(pos, []),

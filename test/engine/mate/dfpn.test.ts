@@ -6,7 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DfpnSearcher, INFINITE, isMatingLine, MateTable } from '../../../src/engine/mate/dfpn';
+import {
+  DfpnSearcher,
+  INFINITE,
+  isMatingLine,
+  MateTable,
+  NO_PROOF,
+} from '../../../src/engine/mate/dfpn';
 import { findShortMate } from '../../../src/engine/short-mate';
 import { makeSfen } from '../../../src/engine/sfen';
 import { MAX_PLY } from '../../../src/engine/position';
@@ -184,7 +190,7 @@ describe('the proof left in the table', () => {
 describe('the mate table', () => {
   it('finds what it stored and forgets on clear', () => {
     const t = new MateTable(1);
-    t.store(12345, 678, 3, 4, 0, 10);
+    t.store(12345, 678, 3, 4, NO_PROOF, -1, 10);
     const e = t.find(12345, 678);
     expect(e).toBeGreaterThanOrEqual(0);
     expect([t.pn[e], t.dn[e]]).toEqual([3, 4]);
@@ -196,14 +202,65 @@ describe('the mate table', () => {
   it('keeps settled entries when a full bucket takes a new position', () => {
     const t = new MateTable(1);
     const bucketMate = t.size / 4; // keys equal modulo the bucket count share a bucket
-    t.store(1, 1, 0, INFINITE, 5, 1); // proven, little work
-    t.store(1 + bucketMate, 2, 7, 7, 0, 1000);
-    t.store(1 + 2 * bucketMate, 3, 7, 7, 0, 50);
-    t.store(1 + 3 * bucketMate, 4, INFINITE, 0, 0, 2); // disproven
-    t.store(1 + 4 * bucketMate, 5, 1, 1, 0, 1);
+    t.store(1, 1, 0, INFINITE, 5, -1, 1); // proven, little work
+    t.store(1 + bucketMate, 2, 7, 7, NO_PROOF, -1, 1000);
+    t.store(1 + 2 * bucketMate, 3, 7, 7, NO_PROOF, -1, 50);
+    t.store(1 + 3 * bucketMate, 4, INFINITE, 0, NO_PROOF, 9, 2); // disproven
+    t.store(1 + 4 * bucketMate, 5, 1, 1, NO_PROOF, -1, 1);
     expect(t.find(1, 1)).toBeGreaterThanOrEqual(0);
     expect(t.find(1 + 3 * bucketMate, 4)).toBeGreaterThanOrEqual(0);
     expect(t.find(1 + 2 * bucketMate, 3)).toBe(-1); // the open entry with the least work went
     expect(t.find(1 + 4 * bucketMate, 5)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps the shortest mate and the longest disproof of a position, apart from its numbers', () => {
+    const t = new MateTable(1);
+    t.store(7, 7, 0, INFINITE, 9, -1, 5); // a mate in 9
+    t.store(7, 7, INFINITE, 0, NO_PROOF, 5, 5); // no mate where 5 plies are left
+    t.store(7, 7, 0, INFINITE, 7, -1, 5); // a mate in 7
+    t.store(7, 7, 3, 2, NO_PROOF, 3, 5); // open, and no mate in 3: nothing better than known
+    const e = t.find(7, 7);
+    expect([t.pn[e], t.dn[e], t.length[e], t.disproofLeft[e]]).toEqual([3, 2, 7, 5]);
+    expect(t.isProven(e)).toBe(true);
+  });
+});
+
+describe('df-pn: the shortest mate', () => {
+  // The exact check-only search (short-mate.ts) tries every defence, futile interpositions
+  // (無駄合い) included, so it counts by the game's rules, as df-pn does. A first pass proves a
+  // mate; passes capped two plies shorter look for a shorter one, taking a proof or a disproof
+  // found elsewhere in the tree only where it fits under the cap. Before, a capped pass reused a
+  // longer proof and "proved" a line over its cap: these six came out two plies too long.
+  const LONG = readFixture<{ problems: { id: string; plies: number; sfen: string }[] }>(
+    'tsume-long.json',
+  ).problems;
+  it.each(
+    ['antma-5-15', 'antma-7-05', 'antma-7-07', 'antma-7-08', 'antma-7-09', 'maou-7-uchifuzume'].map(
+      (id) => [id, LONG.find((p) => p.id === id)!] as const,
+    ),
+  )('%s: as short as the exact search finds, and said to be', (_id, p) => {
+    const pos = mustParse(p.sfen);
+    const r = new DfpnSearcher(8).solve(pos, { nodes: 500_000 });
+    expect(r.status).toBe('mate');
+    expect(r.pv).toHaveLength(p.plies);
+    expect(r.shortest).toBe(true);
+    expect(isMatingLine(pos, r.pvMoves)).toBe(true);
+    // The exact search finds a mate of that length and none two plies shorter.
+    expect(findShortMate(pos, p.plies)).not.toBe(0);
+    expect(findShortMate(pos, p.plies - 2)).toBe(0);
+  });
+
+  it('says plainly when the length is not proven: a budget too small to look for a shorter one', () => {
+    const p = LONG.find((x) => x.id === 'antma-7-07')!;
+    const pos = mustParse(p.sfen);
+    // The first pass proves a mate in more than 7 (13 plies today) and says nothing of its length.
+    const first = new DfpnSearcher(8).solve(pos, { nodes: 500_000, shorten: false });
+    expect(first.pv.length).toBeGreaterThan(p.plies);
+    expect(first.shortest).toBe(false);
+    // A budget that proves it but runs out looking for a shorter one keeps it, and says so.
+    const tight = new DfpnSearcher(8).solve(pos, { nodes: first.nodes + 10 });
+    expect(tight.status).toBe('mate');
+    expect(tight.pv).toEqual(first.pv);
+    expect(tight.shortest).toBe(false);
   });
 });

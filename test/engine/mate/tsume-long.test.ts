@@ -3,11 +3,13 @@
  * plies): every problem up to `MAX_TESTED_PLIES` plies solved within its node budget, with a line that
  * is a mate played out, never shorter than the length its source states (a source counts by tsume
  * conventions, which leave out futile interpositions; under the game's rules a mate can only be as
- * long or longer), and, for the problems whose source gives an answer, that answer re-checked.
+ * long or longer), and up to 7 plies as short as the exact check-only search finds; for the
+ * problems whose source gives an answer, that answer re-checked.
  */
 import { describe, expect, it } from 'vitest';
 import { parseUsiMove } from '../../../src/engine/index';
 import { DfpnSearcher, isMatingLine } from '../../../src/engine/mate/dfpn';
+import { findShortMate } from '../../../src/engine/short-mate';
 import { mustParse, readFixture } from '../search/support';
 
 interface LongProblem {
@@ -50,5 +52,16 @@ describe('df-pn on the long problems', () => {
     expect(r.status).toBe('mate');
     expect(isMatingLine(pos, r.pvMoves)).toBe(true);
     expect(r.pv.length).toBeGreaterThanOrEqual(p.plies);
+  });
+
+  // Up to 7 plies the exact check-only search (short-mate.ts, every defence tried) is quick: the
+  // length df-pn gives, and says is the shortest, is the exact one.
+  const short = fixture.problems.filter((p) => p.plies <= 7);
+  it.each(short.map((p) => [p.id, p]))('%s: the exact search’s length', (_id, p) => {
+    const pos = mustParse(p.sfen);
+    const r = solver.solve(pos, { nodes: NODE_BUDGET });
+    expect(r.shortest).toBe(true);
+    expect(findShortMate(pos, r.pv.length)).not.toBe(0);
+    expect(findShortMate(pos, r.pv.length - 2)).toBe(0);
   });
 });

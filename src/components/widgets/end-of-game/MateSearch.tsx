@@ -205,8 +205,13 @@ export function MateSearch(props: MateSearchProps): JSX.Element {
         <div>
           {r && current && (
             <section class={`ms-result${stale ? ' stale' : ''}`} aria-busy={stale}>
-              <p class="ms-verdict" data-status={r.status} data-plies={r.pv.length}>
-                {mateStatusText(r.status, r.pv.length)}
+              <p
+                class="ms-verdict"
+                data-status={r.status}
+                data-plies={r.pv.length}
+                data-shortest={r.shortest}
+              >
+                {mateStatusText(r.status, r.pv.length, r.shortest)}
               </p>
               <p class="ms-numbers">
                 <span>

@@ -263,8 +263,15 @@ export const NODE_BUDGETS = [10_000, 100_000, 1_000_000] as const;
 export const budgetLabel = (n: number): string =>
   n >= 1_000_000 ? `${n / 1_000_000}M nodes` : `${n / 1_000}k nodes`;
 
-export function mateStatusText(status: MateStatus, lineLength: number): string {
-  if (status === 'mate') return `Mate in ${plies(lineLength)}`;
+/**
+ * The verdict: a mate with its length (and whether a shorter one was ruled out), no mate, or a
+ * budget that ran out.
+ */
+export function mateStatusText(status: MateStatus, lineLength: number, shortest = true): string {
+  if (status === 'mate')
+    return shortest || lineLength <= 1
+      ? `Mate in ${plies(lineLength)}`
+      : `Mate in ${plies(lineLength)}; the budget ran out before a shorter one was ruled out`;
   if (status === 'nomate') return 'No mate';
   return 'The budget ran out: neither a mate nor a proof that there is none';
 }

@@ -54,9 +54,9 @@ export const MATE_PROBLEMS: readonly { id: string; label: string; sfen: string }
     sfen: '9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1',
   },
   {
-    id: 'antma-7-07',
-    label: 'Mate in 7 by tsume rules, 9 by the game’s (antma tsume7, entry 7)',
-    sfen: 'ln1r4l/3k1gp2/pS1p1+P1+R1/6L1p/1pPP2S2/2S3P2/PP2p1+b1P/3K5/+b7L w 2GSN3Pg2n2p 118',
+    id: 'antma-5-03',
+    label: 'Mate in 5 by tsume rules, 7 by the game’s (antma tsume5, entry 3)',
+    sfen: '7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1',
   },
   {
     id: 'shogiboardq-13-002',
