@@ -13,6 +13,7 @@ import { Position } from '../position';
 import { canDeclareWin, hasCheckingMove } from '../rules';
 import { STRONGEST } from '../lab/presets';
 import {
+  checkLimits,
   DEFAULT_OPTIONS,
   MATE_BOUND,
   OPTION_SCHEMA,
@@ -40,7 +41,14 @@ import {
   type BoundOption,
   type UsiOptionValue,
 } from './options';
-import { checkOurClock, goLimits, parseGo, readSearchMoves, type GoParams } from './time';
+import {
+  checkOurClock,
+  FALLBACK_MOVETIME_MS,
+  goLimits,
+  parseGo,
+  readSearchMoves,
+  type GoParams,
+} from './time';
 
 export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
 export { drawBoard, formatInfo, formatScore } from './format';
@@ -145,16 +153,21 @@ export class UsiEngine {
    * values, or with BookBaseline the book's baseline with the values the GUI changed.
    */
   searchOptions(): SearchOptions {
+    const r = this.checkOptions();
+    if (!r.ok) throw new Error(r.error); // setoption checked every value
+    return r.value;
+  }
+
+  /** The search options the USI values make, or what is wrong with them. */
+  private checkOptions(): Result<SearchOptions> {
     const baseline = this.values.get(BASELINE_OPTION) === true;
-    const r = searchOptionsFrom(
+    return searchOptionsFrom(
       this.options,
       this.values,
       this.schema,
       baseline ? DEFAULT_OPTIONS : ENGINE_DEFAULTS,
       baseline,
     );
-    if (!r.ok) throw new Error(r.error); // setoption validated every value
-    return r.value;
   }
 
   /** Handle one line of input. */
@@ -252,7 +265,17 @@ export class UsiEngine {
     }
     const value = parseOptionValue(option, valueText);
     if (!value.ok) return this.info(value.error);
+    // A value the option's own type accepts may still be no value for the search (a table of the
+    // wrong length, text where numbers belong): it is checked here, where the GUI can be told,
+    // and the old value kept, rather than at the next isready or go.
+    const old = this.values.get(option.name);
     this.values.set(option.name, value.value);
+    const checked = this.checkOptions();
+    if (!checked.ok) {
+      if (old === undefined) this.values.delete(option.name);
+      else this.values.set(option.name, old);
+      return this.info(`setoption: ${checked.error}; keeping the value it had`);
+    }
   }
 
   private setPosition(text: string): void {
@@ -336,7 +359,12 @@ export class UsiEngine {
     const limits = goLimits(go, rootOf(search).sideToMove, margin);
     if (search.searchMoves.length > 0) limits.searchMoves = search.searchMoves;
     if (search.stopRequested) limits.depth = 1;
-    return limits;
+    // parseGo let through only what makes a search; the check every caller of the search shares
+    // says so again, and a GUI that waits for a bestmove still gets one.
+    const checked = checkLimits(limits);
+    if (checked.ok) return checked.value;
+    this.info(`go: ${checked.error}; searching ${FALLBACK_MOVETIME_MS} ms`);
+    return { timeMs: FALLBACK_MOVETIME_MS };
   }
 
   private startBackend(search: ActiveSearch, go: GoParams): void {

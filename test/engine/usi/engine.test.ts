@@ -287,6 +287,23 @@ describe('usi: setoption', () => {
     expect(engine.searchOptions()).toEqual(ENGINE_DEFAULTS);
   });
 
+  it('refuses a table the search cannot read at setoption, keeps the old value, and plays on', () => {
+    const { send, engine } = engineWith();
+    send('setoption name CreditsByMoveClass value ' + Array(196).fill(2).join(','));
+    const kept = engine.searchOptions().creditTable;
+    for (const bad of ['abc', '1,2,3', '']) {
+      const lines = send(`setoption name CreditsByMoveClass value ${bad}`.trim());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^info string setoption: option CreditsByMoveClass: expected 196 numbers \(14 rows × 14 columns\), got .*; keeping the value it had$/,
+      );
+      expect(engine.searchOptions().creditTable).toEqual(kept);
+    }
+    // Before, the next isready or go threw, and the engine died without an answer.
+    expect(send('isready')).toEqual(['readyok']);
+    expect(send('position startpos', 'go depth 1').at(-1)).toMatch(/^bestmove /);
+  });
+
   it('plays with the strongest settings unless BookBaseline is set', () => {
     const { send, engine } = engineWith();
     const lines = send('usi');
