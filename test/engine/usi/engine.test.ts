@@ -52,7 +52,8 @@ import {
   MOVETIME_MARGIN_MS,
   parseGo,
   readSearchMoves,
-  SOFT_TIME_SHARE,
+  MAX_TIME_RATIO,
+  MAX_TIME_SHARE,
 } from '../../../src/engine/usi/time';
 
 /** A backend whose searches end only when the test says so. */
@@ -452,8 +453,9 @@ describe('usi: go', () => {
     send('position startpos moves 7g7f', 'go btime 60000 wtime 90000 byoyomi 1000');
     const { job } = backend.jobs[0]!;
     expect(job.position).toBe('startpos moves 7g7f');
-    const allocated = 90000 / MOVES_TO_GO + 1000;
-    expect(job.limits).toEqual({ timeMs: allocated, softTimeMs: allocated * SOFT_TIME_SHARE });
+    // Gote's plan: its share of main time and the byoyomi; the hard stop at MAX_TIME_RATIO × it.
+    const planned = 90000 / MOVES_TO_GO + 1000;
+    expect(job.limits).toEqual({ timeMs: MAX_TIME_RATIO * planned, softTimeMs: planned });
     expect(job.options.pvs).toBe(false);
     backend.finish(0, ['3c3d', '2g2f']);
     expect(send('go depth 4 nodes 500')).toEqual([]);
@@ -527,12 +529,16 @@ describe('usi: a go it cannot fully read still ends in an answer', () => {
     const { send } = engineWith(backend);
     expect(send('position startpos', 'go movestogo 40 btime 60000 wtime 60000')).toEqual([]);
     expect(backend.jobs[0]!.job.limits).toEqual({
-      timeMs: 60000 / MOVES_TO_GO,
-      softTimeMs: (60000 / MOVES_TO_GO) * SOFT_TIME_SHARE,
+      timeMs: (MAX_TIME_RATIO * 60000) / 40,
+      softTimeMs: 60000 / 40,
     });
     send('go movestogo 4 btime 60000 wtime 60000');
     backend.finish(0, ['7g7f']);
-    expect(backend.jobs[1]!.job.limits.timeMs).toBe(15000);
+    // A quarter of main time planned; at most MAX_TIME_SHARE of it spent.
+    expect(backend.jobs[1]!.job.limits).toEqual({
+      timeMs: 60000 * MAX_TIME_SHARE,
+      softTimeMs: 15000,
+    });
   });
 
   it('really searches a go depth 0 nodes 3000 and answers a legal move', () => {
@@ -629,7 +635,8 @@ describe('usi: a go while another search is under way', () => {
     backend.finish(0, ['2g2f'], 0, true);
     expect(out.at(-1)).toBe('bestmove 2g2f');
     // Main time (1000) is under 1.2 byoyomi (2000): the move lives on byoyomi and spends it all.
-    expect(backend.jobs[1]!.job.limits).toEqual({ timeMs: 2033, softTimeMs: 2033 });
+    const planned = 1000 / MOVES_TO_GO + 2000;
+    expect(backend.jobs[1]!.job.limits).toEqual({ timeMs: planned, softTimeMs: planned });
     backend.finish(1, ['3c3d']);
     expect(out.at(-1)).toBe('bestmove 3c3d');
   });
@@ -785,8 +792,8 @@ describe('usi: stop, infinite and ponder', () => {
     backend.finish(0, ['2g2f'], 40, true);
     expect(backend.jobs).toHaveLength(2);
     expect(backend.jobs[1]!.job.limits).toEqual({
-      timeMs: 30000 / MOVES_TO_GO + 2000,
-      softTimeMs: (30000 / MOVES_TO_GO + 2000) * SOFT_TIME_SHARE,
+      timeMs: MAX_TIME_RATIO * (30000 / MOVES_TO_GO + 2000),
+      softTimeMs: 30000 / MOVES_TO_GO + 2000,
     });
     backend.finish(1, ['6i7h']);
     expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove 6i7h']);
@@ -1095,18 +1102,23 @@ describe('usi: go parameters and time allocation', () => {
   });
 
   it('spends a share of main time plus the byoyomi or increment', () => {
-    expect(allocateTime({ time: 600000, inc: 0, byoyomi: 10000 })).toBe(20000 + 10000);
-    expect(allocateTime({ time: 60000, inc: 2000, byoyomi: 0 })).toBe(2000 + 2000);
-    expect(allocateTime({ time: 300000, inc: 0, byoyomi: 0 })).toBe(10000);
+    expect(MOVES_TO_GO).toBe(50);
+    expect(allocateTime({ time: 600000, inc: 0, byoyomi: 10000 })).toBe(12000 + 10000);
+    expect(allocateTime({ time: 60000, inc: 2000, byoyomi: 0 })).toBe(1200 + 2000);
+    expect(allocateTime({ time: 300000, inc: 0, byoyomi: 0 })).toBe(6000);
   });
 
   it('shares main time over movestogo moves when the time control is nearer than MOVES_TO_GO', () => {
     expect(allocateTime({ time: 60000, inc: 0, byoyomi: 0, movesToGo: 5 })).toBe(12000);
-    expect(allocateTime({ time: 60000, inc: 0, byoyomi: 0, movesToGo: 40 })).toBe(
+    expect(allocateTime({ time: 60000, inc: 0, byoyomi: 0, movesToGo: 40 })).toBe(60000 / 40);
+    expect(allocateTime({ time: 60000, inc: 0, byoyomi: 0, movesToGo: 80 })).toBe(
       60000 / MOVES_TO_GO,
     );
     expect(allocateTime({ time: 60000, inc: 0, byoyomi: 0, movesToGo: 1 }, 500)).toBe(59500);
-    expect(goLimits(parseGo('go movestogo 10 btime 60000 wtime 1000').go, 0).timeMs).toBe(6000);
+    expect(goLimits(parseGo('go movestogo 10 btime 60000 wtime 1000').go, 0)).toEqual({
+      timeMs: 18000,
+      softTimeMs: 6000,
+    });
   });
 
   it('never plans more than the clock holds, nor less than the minimum', () => {
@@ -1117,8 +1129,8 @@ describe('usi: go parameters and time allocation', () => {
 
   it('reads the clock of the side to move', () => {
     const { go } = parseGo('go btime 30000 wtime 60000 binc 0 winc 3000');
-    expect(goLimits(go, 0)).toEqual({ timeMs: 1000, softTimeMs: 500 });
-    expect(goLimits(go, 1)).toEqual({ timeMs: 2000 + 3000, softTimeMs: 2500 });
+    expect(goLimits(go, 0)).toEqual({ timeMs: 1800, softTimeMs: 600 });
+    expect(goLimits(go, 1)).toEqual({ timeMs: 3 * (1200 + 3000), softTimeMs: 1200 + 3000 });
   });
 
   it('gives movetime, infinite, ponder and mate their own limits', () => {
@@ -1131,19 +1143,19 @@ describe('usi: go parameters and time allocation', () => {
     expect(limits('go mate infinite').timeMs).toBeUndefined();
   });
 
-  it('uses all of movetime but a small margin, and on main time starts no depth after half', () => {
+  it('uses all of movetime but a small margin, and on main time starts no depth after the plan', () => {
     const limits = (text: string) => goLimits(parseGo(text).go, 0);
     expect(MOVETIME_MARGIN_MS).toBeLessThanOrEqual(20);
     expect(limits('go movetime 300')).toEqual({ timeMs: 300 - MOVETIME_MARGIN_MS });
     expect(limits('go movetime 5')).toEqual({ timeMs: 0 });
-    expect(SOFT_TIME_SHARE).toBe(0.5);
+    expect(MAX_TIME_RATIO).toBe(3);
     expect(limits('go btime 60000 wtime 0 byoyomi 1000')).toEqual({
-      timeMs: 60000 / MOVES_TO_GO + 1000,
-      softTimeMs: (60000 / MOVES_TO_GO + 1000) / 2,
+      timeMs: 3 * (60000 / MOVES_TO_GO + 1000),
+      softTimeMs: 60000 / MOVES_TO_GO + 1000,
     });
     expect(limits('go btime 100 wtime 0')).toEqual({
       timeMs: MIN_THINK_MS,
-      softTimeMs: MIN_THINK_MS / 2,
+      softTimeMs: MIN_THINK_MS,
     });
   });
 });

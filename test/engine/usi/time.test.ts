@@ -23,6 +23,8 @@ import {
   FALLBACK_MOVETIME_MS,
   goLimits,
   livesOnByoyomi,
+  MAX_TIME_RATIO,
+  MAX_TIME_SHARE,
   MOVES_TO_GO,
   MOVETIME_MARGIN_MS,
   parseGo,
@@ -102,30 +104,45 @@ describe('usi time: byoyomi is spent, main time is saved', () => {
     expect(limits.softTimeMs).toBe(limits.timeMs);
     const worthSaving = { time: 13000, inc: 0, byoyomi: 10000 };
     expect(livesOnByoyomi(worthSaving)).toBe(false);
-    expect(clockLimits(worthSaving, 300).softTimeMs).toBe(
-      Math.floor((13000 / MOVES_TO_GO + 10000) / 2),
-    );
+    // Worth saving: the plan is when no new depth starts, and the search may run past it to
+    // MAX_TIME_SHARE of the main time plus the byoyomi.
+    expect(clockLimits(worthSaving, 300)).toEqual({
+      timeMs: 13000 * MAX_TIME_SHARE + 10000,
+      softTimeMs: Math.floor(13000 / MOVES_TO_GO + 10000),
+    });
   });
 
-  it('keeps saving main time: no new depth after half the allocation', () => {
+  it('shares main time: no new depth after the plan, a stop at MAX_TIME_RATIO times it', () => {
+    expect(MAX_TIME_RATIO).toBe(3);
     expect(clockLimits({ time: 600000, inc: 0, byoyomi: 10000 })).toEqual({
-      timeMs: 30000,
-      softTimeMs: 15000,
+      timeMs: 66000,
+      softTimeMs: 22000,
     });
-    // An increment is added to main time after the move: what is not spent is kept.
+    // The increment comes back after every move: it is planned with, once a move.
     expect(clockLimits({ time: 60000, inc: 2000, byoyomi: 0 })).toEqual({
-      timeMs: 4000,
-      softTimeMs: 2000,
+      timeMs: 9600,
+      softTimeMs: 3200,
     });
-    expect(limitsOf('go btime 300000 wtime 300000')).toEqual({ timeMs: 10000, softTimeMs: 5000 });
+    expect(limitsOf('go btime 300000 wtime 300000')).toEqual({ timeMs: 18000, softTimeMs: 6000 });
+    // Never more than MAX_TIME_SHARE of what is left, whatever the plan (a near time control).
+    expect(MAX_TIME_SHARE).toBe(0.3);
+    expect(limitsOf('go movestogo 2 btime 60000 wtime 60000')).toEqual({
+      timeMs: 18000,
+      softTimeMs: 18000,
+    });
+    // On the last move before the time control, all of it but the margin.
+    expect(limitsOf('go movestogo 1 btime 60000 wtime 60000')).toEqual({
+      timeMs: 60000 - DEFAULT_TIME_MARGIN_MS,
+      softTimeMs: 60000 - DEFAULT_TIME_MARGIN_MS,
+    });
     // With no byoyomi at all a nearly empty clock is still saved, down to the minimum.
     expect(livesOnByoyomi({ time: 0, inc: 0, byoyomi: 0 })).toBe(false);
   });
 
   it('gives the in-process game clock the same limits, with its own margin', () => {
     expect(clockLimits({ time: 30000, inc: 1000, byoyomi: 0 }, 5)).toEqual({
-      timeMs: 2000,
-      softTimeMs: 1000,
+      timeMs: 4800,
+      softTimeMs: 1600,
     });
     expect(clockLimits({ time: 0, inc: 0, byoyomi: 1000 }, 5)).toEqual({
       timeMs: 995,
