@@ -17,6 +17,12 @@ import {
   topEnds,
 } from '../../src/components/lab/experiments';
 import type { ExperimentData, MatchSeriesData } from '../../src/engine/lab/experiment-data';
+import {
+  describeClock,
+  describeProgram,
+  describeTime,
+  optionsOf,
+} from '../../src/components/lab/sides';
 import sampleMatches from '../fixtures/lab/sample-matches.json';
 import sampleCommand from '../fixtures/lab/sample-command.json';
 
@@ -205,5 +211,42 @@ describe('staleness', () => {
 
   it('writes dates as the book does', () => {
     expect(formatDate('2026-11-23T09:41:07.512Z')).toBe('23 Nov 2026');
+  });
+});
+
+describe('the sides of a match, as the Lab names them', () => {
+  it('names the clock, a USI program with its commit and options, and the time each side used', () => {
+    expect(describeClock({ baseMs: 10_000, incMs: 100, byoyomiMs: 0 })).toBe('10 s + 0.1 s a move');
+    expect(describeClock({ baseMs: 0, incMs: 0, byoyomiMs: 1000 })).toBe('byoyomi 1 s a move');
+    expect(describeClock({ baseMs: 60_000, incMs: 0, byoyomiMs: 10_000 })).toBe(
+      '60 s, then byoyomi 10 s',
+    );
+    expect(describeClock({ baseMs: 300_000, incMs: 0, byoyomiMs: 0 })).toBe('300 s a game');
+    const yaneuraou = {
+      name: 'usi:lab-engines/yaneuraou-material',
+      label: 'YaneuraOu',
+      change: {},
+      usi: {
+        path: 'lab-engines/yaneuraou-material',
+        options: { Threads: '1', NetworkDelay: '100' },
+        cpPerPawn: 100,
+        commit: '33ccf1f907eb7184889fa23051243f81ab0bf973',
+      },
+    };
+    expect(describeProgram(yaneuraou.usi)).toBe(
+      'a USI program, lab-engines/yaneuraou-material, built from commit 33ccf1f',
+    );
+    expect(describeProgram({ ...yaneuraou.usi, commit: undefined })).toMatch(
+      /commit not recorded$/,
+    );
+    expect(optionsOf(yaneuraou)).toBe('Threads=1, NetworkDelay=100');
+    expect(optionsOf({ name: 'null', label: 'Null move', change: { nullMove: true } })).toBe(
+      'nullMove: true',
+    );
+    expect(describeTime({ perGame: 13.29, perMove: 0.381, longestMove: 2.904 })).toBe(
+      '13.3 s a game; a move 0.38 s on average, 2.90 s at most',
+    );
+    expect(describeTime({ perGame: 3.17, perMove: null, longestMove: null })).toBe('3.2 s a game');
+    expect(describeTime(undefined)).toBeNull();
   });
 });

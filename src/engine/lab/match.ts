@@ -17,7 +17,7 @@ import { median } from './stats';
 import { parseUsiMove } from '../notation';
 import type { SearchOptions } from '../search/options';
 import { parsePositionCommand } from '../sfen';
-import { isDrop, Kind, moveFrom, pieceKind } from '../types';
+import { type Color, isDrop, Kind, moveFrom, pieceKind } from '../types';
 
 /**
  * One side of a match: its name (a preset's id, "custom", or `usi:<path>`), a label, and its
@@ -153,6 +153,26 @@ export interface MatchTally {
   kingMoveShare: { all: number | null; a: number | null; b: number | null };
   /** How long the games were, in plies played from the opening; null with no games. */
   gameLength: { mean: number; median: number } | null;
+  /**
+   * The thinking time each side used, in seconds: a game's mean, and a move's mean and longest
+   * (null with no games). On a clock, what each side spent of what it had: a side that leaves
+   * time unused plays below the strength the clock allows. (Absent from tallies made before it
+   * was counted.)
+   */
+  timeUsed?: {
+    a: SideTime | null;
+    b: SideTime | null;
+  };
+}
+
+/**
+ * One side's thinking time over a match's games, in seconds; a move's are null when the games do
+ * not record each move's time (records made before they did).
+ */
+export interface SideTime {
+  perGame: number;
+  perMove: number | null;
+  longestMove: number | null;
 }
 
 // #region tally-match
@@ -196,9 +216,34 @@ export function tallyMatch(
     ends,
     identicalPairs: [...movesOfPair.values()].filter((m) => m.length === 2 && m[0] === m[1]).length,
     ...moveCounts(games),
+    timeUsed: { a: sideTime(games, true), b: sideTime(games, false) },
   };
 }
 // #endregion
+
+/** The thinking time side A (`a`) or B used over the games, from each game's clock record. */
+function sideTime(games: readonly MatchGame[], a: boolean): SideTime | null {
+  if (games.length === 0) return null;
+  let total = 0;
+  let moves = 0;
+  let longest = 0;
+  for (const g of games) {
+    const sente = g.aIsSente === a;
+    total += sente ? g.timeMs.sente : g.timeMs.gote;
+    const times = g.moveTimesMs ?? [];
+    // moveTimesMs[i] is the time of moves[i]: sente's are every other one from the first it played.
+    const first = kingMovesOf(g).first;
+    for (let i = sente === (first === 0) ? 0 : 1; i < times.length; i += 2) {
+      moves++;
+      longest = Math.max(longest, times[i]!);
+    }
+  }
+  return {
+    perGame: round(total / games.length / 1000, 2),
+    perMove: moves === 0 ? null : round(total / moves / 1000, 3),
+    longestMove: moves === 0 ? null : round(longest / 1000, 3),
+  };
+}
 
 /** Shares and means are kept to this many decimals: enough for a per cent with one decimal. */
 const SHARE_DECIMALS = 4;
@@ -242,6 +287,8 @@ interface KingMoves {
   /** Moves replayed, and of them king moves, by the side that played them (0 sente, 1 gote). */
   moves: [number, number];
   king: [number, number];
+  /** The side to move when the opening ends: it plays `moves[0]`. */
+  first: Color;
 }
 
 /** A record's counts, worked out once per record: a match's progress line tallies after every game. */
@@ -258,9 +305,10 @@ export function kingMovesOf(game: MatchGame): KingMoves {
   const known = kingMovesCache.get(game);
   if (known) return known;
   const start = parsePositionCommand(game.opening);
-  const counts: KingMoves = { moves: [0, 0], king: [0, 0] };
+  const counts: KingMoves = { moves: [0, 0], king: [0, 0], first: 0 };
   if (start.ok) {
     const pos = start.value;
+    counts.first = pos.sideToMove;
     for (const text of game.moves) {
       const move = parseUsiMove(pos, text);
       if (!move.ok) break;

@@ -337,4 +337,37 @@ describe('a match plan', () => {
     expect(tallyMatch([]).kingMoveShare).toEqual({ all: null, a: null, b: null });
     expect(tallyMatch([]).gameLength).toBeNull();
   });
+
+  it('adds up the thinking time each side used, a move’s by the side that played it', () => {
+    const game = (id: number, opening: string, moves: string[], times: number[]): MatchGame => {
+      const sente = times.filter((_, i) => (i % 2 === 0) === (opening === 'startpos'));
+      const gote = times.filter((_, i) => (i % 2 === 0) !== (opening === 'startpos'));
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      return {
+        id,
+        pair: 0,
+        openingId: 'o',
+        aIsSente: id === 0,
+        aScore: 0.5,
+        opening,
+        moves,
+        result: 'draw',
+        end: GameEnd.MaxPlies,
+        scores: [],
+        timeMs: { sente: sum(sente), gote: sum(gote) },
+        moveTimesMs: times,
+      };
+    };
+    // Game 0, A sente, sente first: A 1000 + 3000, B 2000 + 500.
+    // Game 1, A gote from a position with gote to move: A plays first, 400; B 600.
+    const t = tallyMatch([
+      game(0, 'startpos', ['7g7f', '3c3d', '2g2f', '8c8d'], [1000, 2000, 3000, 500]),
+      game(1, 'startpos moves 7g7f', ['3c3d', '2g2f'], [400, 600]),
+    ]);
+    expect(t.timeUsed).toEqual({
+      a: { perGame: (4000 + 400) / 2 / 1000, perMove: 1.467, longestMove: 3 },
+      b: { perGame: (2500 + 600) / 2 / 1000, perMove: 1.033, longestMove: 2 },
+    });
+    expect(tallyMatch([]).timeUsed).toEqual({ a: null, b: null });
+  });
 });
