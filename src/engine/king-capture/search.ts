@@ -214,17 +214,31 @@ class KcSearch {
     let extended = false;
     // #region method-2-stalemate
     if (rules === 'method-2' && game.stalemateIsDraw && !game.inCheck() && !game.kingCanMove()) {
-      // A possible stalemate: read one more ply, whatever the depth says.
+      // A possible stalemate: every move is read, unless one is good enough to cut. At the horizon that read
+      // is the seed's one extra ply: each move, then whether the king is taken, with static
+      // values below and no extra ply of its own (stalemateRead). Before, it searched the moves
+      // to depth 0, where a boxed-in king on the other side extended again, and in chess, where
+      // kings are boxed in at most nodes of an opening, one ply ran to millions of nodes.
       this.ruleNodes++;
-      if (depth < 1) depth = 1;
+      if (depth <= 0 && ply < MAX_PLY - 1) return this.stalemateRead(ply);
       extended = true;
-      alpha = -INF;
-      beta = INF;
+      if (this.options.plainZero === true) {
+        // The seed's mapping reads whether any move ends the game: every value exact.
+        alpha = -INF;
+        beta = INF;
+      } else if (beta <= -(WIN - ply - 1)) {
+        // A move that loses the king at once is worth exactly that under any window (the child
+        // takes it as it is entered), so only β must stay above it: then no such move cuts the
+        // node off before the others are read. The window stays as it was, and so does pruning.
+        beta = -(WIN - ply - 1) + 1;
+      }
     }
     // #endregion
     if (depth <= 0 || ply >= MAX_PLY - 1) return game.material();
     const n = this.generate(ply);
-    if (n === 0) return rules === 'legal' ? this.noMoveValue(ply) : -(WIN - ply - 1);
+    // Not one move, not in check: a stalemate where the rules know it (method 2's node), else
+    // what each method makes of a side that cannot move.
+    if (n === 0) return rules === 'legal' ? this.noMoveValue(ply) : extended ? 0 : -(WIN - ply - 1);
     const moves = this.moves[ply]!;
     let best = -INF;
     for (let i = 0; i < n; i++) {
@@ -242,6 +256,32 @@ class KcSearch {
     // #endregion
     return best;
   }
+
+  // #region method-2-stalemate-read
+  /**
+   * Method 2's extra ply at the horizon (the seed's `think(…, 0)` of the opponent): every move,
+   * and after it either the king is taken or the position's material stands. Every move losing
+   * the king at once is a stalemate, a draw; so is having no move at all. Static below: no
+   * extension of its own, however the other king stands.
+   */
+  private stalemateRead(ply: number): number {
+    const game = this.game;
+    const n = this.generate(ply);
+    if (n === 0) return 0;
+    const moves = this.moves[ply]!;
+    const lost = -(WIN - ply - 1);
+    let best = -INF;
+    for (let i = 0; i < n; i++) {
+      this.nodes++;
+      game.doMove(moves[i]!);
+      const v = game.canCaptureKing() ? lost : -game.material() + 0;
+      game.undoMove(moves[i]!);
+      if (v > best) best = v;
+    }
+    if (this.options.plainZero === true ? isEnd(best) : best === lost) return 0;
+    return best;
+  }
+  // #endregion
 
   // #region method-1-game-end
   /**

@@ -135,3 +135,63 @@ describe("chapter 8's chess widget", () => {
     expect(CHESS_POSITIONS).toHaveLength(known.size);
   });
 });
+
+describe('method 2 reads one ply more, and no more, where a king cannot step', () => {
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+  it('from the start position, where both kings are boxed in at every node', () => {
+    // Depth 1: the root, its 20 moves, and at each of those black's 20 moves read once (the
+    // extra ply), with nothing below them. Before, the extra ply extended again at every boxed
+    // king and ran past 3,000,000 nodes even here (review-ch7-8.md §2).
+    const capped = (depth: number) =>
+      searchKingCapture(chessGame(ChessPosition.fromFen(START)), {
+        rules: 'method-2',
+        depth,
+        maxNodes: 1_000_000,
+      });
+    expect(capped(1).nodes).toBe(1 + 20 + 20 * 20);
+    for (const depth of [2, 3]) {
+      const capture = search(START, 'king-capture', depth);
+      const method2 = capped(depth);
+      expect(method2.stopped).toBe(false);
+      // At most the extra ply's moves at each node of the plain search: not a runaway.
+      expect(method2.nodes, `depth ${depth}`).toBeLessThanOrEqual(40 * capture.nodes);
+      expect(method2.moveText).toBe(capture.moveText);
+    }
+  });
+
+  it('scores a side with no move at all, not in check, as stalemated: a draw', () => {
+    // A game of one move, after which the other side has no pseudo-legal move at all: its king
+    // walled in by its own pieces, not in check.
+    let played = 0;
+    const walledIn = {
+      name: 'chess' as const,
+      stalemateIsDraw: true,
+      dropPawnMateRule: false,
+      pseudoLegalMoves: (out: Uint32Array, start: number) => {
+        if (played > 0) return start;
+        out[start] = 1;
+        return start + 1;
+      },
+      legalMoves(out: Uint32Array, start: number) {
+        return this.pseudoLegalMoves(out, start);
+      },
+      doMove: () => void played++,
+      undoMove: () => void played--,
+      canCaptureKing: () => false,
+      inCheck: () => false,
+      kingCanMove: () => false,
+      material: () => 0,
+      orderValue: () => 0,
+      isCheckingPawnDrop: () => false,
+      moveName: () => 'the move',
+      moveText: () => 'a1a2',
+    };
+    for (const depth of [1, 3]) {
+      expect(searchKingCapture(walledIn, { rules: 'legal', depth }).value).toBe(0);
+      expect(searchKingCapture(walledIn, { rules: 'method-1', depth }).value).toBe(0);
+      // Before, method 2 scored it as the walled-in side's loss, a win for the root.
+      expect(searchKingCapture(walledIn, { rules: 'method-2', depth }).value).toBe(0);
+    }
+  });
+});
