@@ -308,8 +308,13 @@ describe('a match plan', () => {
     expect(t.pentanomial.counts).toEqual([0, 1, 0, 0, 1]);
   });
 
-  it('counts king moves by the side that played them, and the games’ lengths', () => {
-    const game = (id: number, opening: string, moves: string[]): MatchGame => ({
+  /** A drawn game of a match, A sente in game 0, with each move's time when given. */
+  const game = (id: number, opening: string, moves: string[], times: number[] = []): MatchGame => {
+    const sum = (first: boolean) =>
+      times.filter((_, i) => (i % 2 === 0) === first).reduce((a, b) => a + b, 0);
+    // The side to move after the opening plays moves[0]: sente after startpos.
+    const senteFirst = opening === 'startpos';
+    return {
       id,
       pair: 0,
       openingId: 'o',
@@ -320,8 +325,12 @@ describe('a match plan', () => {
       result: 'draw',
       end: GameEnd.MaxPlies,
       scores: [],
-      timeMs: { sente: 0, gote: 0 },
-    });
+      timeMs: { sente: sum(senteFirst), gote: sum(!senteFirst) },
+      ...(times.length > 0 ? { moveTimesMs: times } : {}),
+    };
+  };
+
+  it('counts king moves by the side that played them, and the games’ lengths', () => {
     // Game 0, A sente: A plays 5i5h (king) and 7g7f; B plays 5a5b (king) and 3c3d.
     // Game 1, A gote, from a position where gote moves first: A plays 5a4b (king), B 2g2f.
     const t = tallyMatch([
@@ -339,25 +348,6 @@ describe('a match plan', () => {
   });
 
   it('adds up the thinking time each side used, a move’s by the side that played it', () => {
-    const game = (id: number, opening: string, moves: string[], times: number[]): MatchGame => {
-      const sente = times.filter((_, i) => (i % 2 === 0) === (opening === 'startpos'));
-      const gote = times.filter((_, i) => (i % 2 === 0) !== (opening === 'startpos'));
-      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-      return {
-        id,
-        pair: 0,
-        openingId: 'o',
-        aIsSente: id === 0,
-        aScore: 0.5,
-        opening,
-        moves,
-        result: 'draw',
-        end: GameEnd.MaxPlies,
-        scores: [],
-        timeMs: { sente: sum(sente), gote: sum(gote) },
-        moveTimesMs: times,
-      };
-    };
     // Game 0, A sente, sente first: A 1000 + 3000, B 2000 + 500.
     // Game 1, A gote from a position with gote to move: A plays first, 400; B 600.
     const t = tallyMatch([
