@@ -132,9 +132,14 @@ const DTREE_MATCHES: SeriesMatch[] = [
 export const YANEURAOU_PATH = 'lab-engines/yaneuraou-material';
 
 /**
- * YaneuraOu's settings in the lab: one thread and a table as large as ours, no opening book, and
- * both network delays low so that it thinks for most of its time (its defaults, 120 and 1120 ms,
- * keep it to about a tenth of a one-second byoyomi). NetworkDelay2 100 leaves it 900 ms of a
+ * YaneuraOu's settings in the lab: one thread and a table as large as ours, no opening book, both
+ * network delays low so that it thinks for most of its time (its defaults, 120 and 1120 ms, keep
+ * it to about a tenth of a one-second byoyomi), and its clock kept to the millisecond, as the
+ * lab's is. With RoundUpToFullSecond (its default, for servers that count whole seconds) it plans
+ * as if at least 100 ms were left, and on a 0.1 s increment it overstepped its clock whenever
+ * its moves took a few milliseconds more: 3 games of 200 on an idle machine, dozens on a busy one.
+ * The rest are its defaults (MinimumThinkingTime 2 s: it spends two seconds on each of its first
+ * moves of a 10 s game, then plays on the increment). NetworkDelay2 100 leaves it 900 ms of a
  * 1000 ms byoyomi, as our TimeMargin of 100 does for us: equal time.
  */
 const YANEURAOU_OPTIONS = [
@@ -144,6 +149,7 @@ const YANEURAOU_OPTIONS = [
   'USI_OwnBook=false',
   'NetworkDelay=100',
   'NetworkDelay2=100',
+  'RoundUpToFullSecond=false',
 ];
 
 /** Our engine as a USI program, at its defaults (the strongest settings) but for the margin. */
