@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WIN } from '../../src/engine/king-capture/search';
-import { INFINITE, type ProofNode } from '../../src/engine/mate/dfpn';
+import { PN_INFINITE, type ProofNode } from '../../src/engine/mate/dfpn';
 import {
   EndOfGameLab,
   type EndOfGameResponse,
@@ -209,14 +209,14 @@ describe('the proof browser', () => {
     dn = 1,
   ) => ({ move, status, length, pn, dn });
   const children = [
-    child('d', 'disproven', 0, INFINITE, 0),
+    child('d', 'disproven', 0, PN_INFINITE, 0),
     child('o1', 'open', 0, 5, 2),
-    child('p3', 'proven', 3, 0, INFINITE),
-    child('r', 'repeats', 0, INFINITE, 0),
+    child('p3', 'proven', 3, 0, PN_INFINITE),
+    child('r', 'repeats', 0, PN_INFINITE, 0),
     child('o2', 'open', 0, 2, 7),
-    child('p1', 'proven', 1, 0, INFINITE),
-    child('p5', 'proven', 5, 0, INFINITE),
-    child('b', 'beyond', 0, INFINITE, 0),
+    child('p1', 'proven', 1, 0, PN_INFINITE),
+    child('p5', 'proven', 5, 0, PN_INFINITE),
+    child('b', 'beyond', 0, PN_INFINITE, 0),
   ];
   const node = (kind: 'or' | 'and'): ProofNode => ({ kind, proven: true, length: 3, children });
 
@@ -259,7 +259,7 @@ describe('the proof browser', () => {
       'mate in 5 plies',
       'past the length cap',
     ]);
-    expect(proofNumber(INFINITE)).toBe('∞');
+    expect(proofNumber(PN_INFINITE)).toBe('∞');
     expect(proofNumber(12345)).toBe('12,345');
     expect(mateStatusText('mate', 3)).toBe('Mate in 3 plies');
     expect(mateStatusText('mate', 9, false)).toBe(

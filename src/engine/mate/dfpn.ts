@@ -30,8 +30,11 @@ import { isMate } from '../rules';
 import { makeUsiMove } from '../notation';
 import type { Move } from '../types';
 
-/** Proof and disproof numbers saturate here: "infinite". */
-export const INFINITE = 0x3fffffff;
+/**
+ * A proof or disproof number of "infinity": a settled position (PN for proof number; the α-β
+ * search has its own INFINITE, a score, in search/score.ts).
+ */
+export const PN_INFINITE = 0x3fffffff;
 
 export interface DfpnLimits {
   /** Stop after about this many nodes (calls of the search's inner loop). */
@@ -241,9 +244,9 @@ const MAX_FRAMES = 1024;
 export const PROBE_MAX_PLY = 15;
 
 /**
- * A sum of proof (or disproof) numbers. INFINITE is kept for a real proof or disproof: a sum of
+ * A sum of proof (or disproof) numbers. PN_INFINITE is kept for a real proof or disproof: a sum of
  * finite numbers stops one short of it, so that however large it grows it never reads as one.
- * (Capped at INFINITE, a node with a large finite sum looked settled to its parent, and the root
+ * (Capped at PN_INFINITE, a node with a large finite sum looked settled to its parent, and the root
  * gave up with most of its budget unspent.) Shogi df-pn solvers do the same.
  */
 /**
@@ -255,7 +258,7 @@ const capPly = (pos: Position, maxPly: number): number =>
   Math.max(0, Math.min(maxPly, MAX_FRAMES - 1, MAX_PLY - pos.ply - 1));
 
 const addSat = (a: number, b: number): number =>
-  a >= INFINITE || b >= INFINITE ? INFINITE : Math.min(INFINITE - 1, a + b);
+  a >= PN_INFINITE || b >= PN_INFINITE ? PN_INFINITE : Math.min(PN_INFINITE - 1, a + b);
 
 /**
  * The 1 + ε trick (Pawlewicz and Lew, 2007): stay below a child until its number passes the
@@ -264,7 +267,7 @@ const addSat = (a: number, b: number): number =>
  */
 const EPSILON = 0.25;
 const epsilonAbove = (second: number): number =>
-  second >= INFINITE ? INFINITE : Math.max(second + 1, Math.ceil(second * (1 + EPSILON)));
+  second >= PN_INFINITE ? PN_INFINITE : Math.max(second + 1, Math.ceil(second * (1 + EPSILON)));
 
 export class DfpnSearcher {
   readonly table: MateTable;
@@ -366,7 +369,7 @@ export class DfpnSearcher {
     this.rootPly = pos.ply;
     this.maxPly = capPly(pos, maxPly);
     this.exactLength = false;
-    this.search(pos, true, INFINITE, INFINITE, 0);
+    this.search(pos, true, PN_INFINITE, PN_INFINITE, 0);
     const r = t.find(pos.keyLo, pos.keyHi);
     return r >= 0 && t.isProven(r) ? t.length[r]! : 0;
   }
@@ -386,7 +389,7 @@ export class DfpnSearcher {
     this.table.clear();
     this.maxPly = maxPly;
     this.exactLength = exactLength;
-    this.search(pos, true, INFINITE, INFINITE, 0);
+    this.search(pos, true, PN_INFINITE, PN_INFINITE, 0);
     const e = this.table.find(pos.keyLo, pos.keyHi);
     const pn = e < 0 ? 1 : this.table.pn[e]!;
     const dn = e < 0 ? 1 : this.table.dn[e]!;
@@ -484,16 +487,16 @@ export class DfpnSearcher {
     const key = { lo: pos.keyLo, hi: pos.keyHi };
     if (f.count === 0) {
       // No check to give: no mate. No evasion: mated (the side to move is in check here).
-      if (orNode) t.store(key.lo, key.hi, INFINITE, 0, NO_PROOF, ANY_LENGTH, 1);
-      else t.store(key.lo, key.hi, 0, INFINITE, 0, -1, 1);
+      if (orNode) t.store(key.lo, key.hi, PN_INFINITE, 0, NO_PROOF, ANY_LENGTH, 1);
+      else t.store(key.lo, key.hi, 0, PN_INFINITE, 0, -1, 1);
       return;
     }
     const startNodes = this.nodes;
     for (;;) {
       // The node's numbers from its children's: min and sum, the roles swapped at AND nodes.
       let best = -1;
-      let bestNum = INFINITE + 1; // the smallest pn (OR) or dn (AND) among the children
-      let second = INFINITE;
+      let bestNum = PN_INFINITE + 1; // the smallest pn (OR) or dn (AND) among the children
+      let second = PN_INFINITE;
       let bestOther = 0; // the other number of that child
       let sum = 0; // sum of dn (OR) or pn (AND)
       let length = orNode ? 0xffff : 0;
@@ -509,13 +512,13 @@ export class DfpnSearcher {
           // A proof found where more plies were left counts only if it fits under the cap here
           // (settledAt); a cut only ever disproves.
           cpn = 0;
-          cdn = INFINITE;
+          cdn = PN_INFINITE;
           clen = t.length[e]!;
         } else if (f.childCut[i]) {
-          cpn = INFINITE;
+          cpn = PN_INFINITE;
           cdn = 0;
         } else if (settled === DISPROVEN) {
-          cpn = INFINITE;
+          cpn = PN_INFINITE;
           cdn = 0;
         } else if (e >= 0 && t.pn[e]! > 0 && t.dn[e]! > 0) {
           cpn = t.pn[e]!;
@@ -603,8 +606,8 @@ export class DfpnSearcher {
               : disproven
                 ? 'disproven'
                 : 'open',
-        pn: proven ? 0 : disproven ? INFINITE : numbers ? t.pn[e]! : 1,
-        dn: proven ? INFINITE : disproven ? 0 : numbers ? t.dn[e]! : 1,
+        pn: proven ? 0 : disproven ? PN_INFINITE : numbers ? t.pn[e]! : 1,
+        dn: proven ? PN_INFINITE : disproven ? 0 : numbers ? t.dn[e]! : 1,
         length: proven ? t.length[e]! : 0,
       });
     }

@@ -19,46 +19,35 @@ import type { TranspositionTable } from './tt';
 /** Deepest ply a search line may reach (main search plus quiescence). */
 export const MAX_SEARCH_PLY = 96;
 
-/** What the search counts besides nodes: one entry per pruning, reduction or extension. */
-export const Counter = {
-  ForwardPruning: 0,
-  Futility: 1,
-  NullMove: 2,
-  NullMoveCutoff: 3,
-  NullMoveVerifyFail: 4,
-  Razoring: 5,
-  RazoringCorrected: 6,
-  Lmr: 7,
-  LmrResearch: 8,
-  CheckExtension: 9,
-  RecaptureResearch: 10,
-  DualCreditExtension: 11,
-  DualCreditResearch: 12,
-  TreeMateExtension: 13,
-  MateProbe: 14,
-  MateProbeProven: 15,
-  MateProbeNodes: 16,
+/**
+ * What the search counts besides nodes: one entry per pruning, reduction or extension, with the
+ * name SearchStats.counters gives it. `Counter.X` is its index in the counters array.
+ */
+const COUNTERS = {
+  ForwardPruning: 'forward-pruning',
+  Futility: 'futility',
+  NullMove: 'null-move',
+  NullMoveCutoff: 'null-move-cutoff',
+  NullMoveVerifyFail: 'null-move-verify-fail',
+  Razoring: 'razoring',
+  RazoringCorrected: 'razoring-corrected',
+  Lmr: 'lmr',
+  LmrResearch: 'lmr-research',
+  CheckExtension: 'check-extension',
+  RecaptureResearch: 'recapture-research',
+  DualCreditExtension: 'dual-credit-extension',
+  DualCreditResearch: 'dual-credit-research',
+  TreeMateExtension: 'tree-mate-extension',
+  MateProbe: 'mate-probe',
+  MateProbeProven: 'mate-probe-proven',
+  MateProbeNodes: 'mate-probe-nodes',
 } as const;
 /** The counters' names in SearchStats.counters, by index. */
-export const COUNTER_NAMES = [
-  'forward-pruning',
-  'futility',
-  'null-move',
-  'null-move-cutoff',
-  'null-move-verify-fail',
-  'razoring',
-  'razoring-corrected',
-  'lmr',
-  'lmr-research',
-  'check-extension',
-  'recapture-research',
-  'dual-credit-extension',
-  'dual-credit-research',
-  'tree-mate-extension',
-  'mate-probe',
-  'mate-probe-proven',
-  'mate-probe-nodes',
-] as const;
+export const COUNTER_NAMES: readonly (typeof COUNTERS)[keyof typeof COUNTERS][] =
+  Object.values(COUNTERS);
+export const Counter = Object.fromEntries(Object.keys(COUNTERS).map((key, i) => [key, i])) as {
+  readonly [K in keyof typeof COUNTERS]: number;
+};
 
 /** Counters a search returns; `counters` holds one entry per pruning or extension that fired. */
 export interface SearchStats {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DfpnSearcher,
-  INFINITE,
+  PN_INFINITE,
   isMatingLine,
   MateTable,
   NO_PROOF,
@@ -102,7 +102,7 @@ describe('df-pn: limits, stop and repetition', () => {
   });
 
   it('spends its budget where sums of proof numbers grow large: a large sum is not a disproof', () => {
-    // Long series of checks against an open king multiply proof numbers. Summed up to INFINITE,
+    // Long series of checks against an open king multiply proof numbers. Summed up to PN_INFINITE,
     // a number read as a disproof, and the search gave up with most of its budget unspent
     // (16,020 nodes of 200,000 here; engine-review.md N1).
     for (const sfen of ['4k4/9/9/9/9/9/9/9/R3K4 b G 1', '8k/9/9/9/9/9/9/9/4K4 b RG 1']) {
@@ -110,7 +110,7 @@ describe('df-pn: limits, stop and repetition', () => {
       if (r.status === 'timeout') expect(r.nodes, sfen).toBeGreaterThanOrEqual(199_000);
       // A root still open never reads as settled.
       if (r.status === 'timeout')
-        expect([r.pn, r.dn].every((n) => n > 0 && n < INFINITE)).toBe(true);
+        expect([r.pn, r.dn].every((n) => n > 0 && n < PN_INFINITE)).toBe(true);
     }
   });
 
@@ -202,10 +202,10 @@ describe('the mate table', () => {
   it('keeps settled entries when a full bucket takes a new position', () => {
     const t = new MateTable(1);
     const bucketMate = t.size / 4; // keys equal modulo the bucket count share a bucket
-    t.store(1, 1, 0, INFINITE, 5, -1, 1); // proven, little work
+    t.store(1, 1, 0, PN_INFINITE, 5, -1, 1); // proven, little work
     t.store(1 + bucketMate, 2, 7, 7, NO_PROOF, -1, 1000);
     t.store(1 + 2 * bucketMate, 3, 7, 7, NO_PROOF, -1, 50);
-    t.store(1 + 3 * bucketMate, 4, INFINITE, 0, NO_PROOF, 9, 2); // disproven
+    t.store(1 + 3 * bucketMate, 4, PN_INFINITE, 0, NO_PROOF, 9, 2); // disproven
     t.store(1 + 4 * bucketMate, 5, 1, 1, NO_PROOF, -1, 1);
     expect(t.find(1, 1)).toBeGreaterThanOrEqual(0);
     expect(t.find(1 + 3 * bucketMate, 4)).toBeGreaterThanOrEqual(0);
@@ -215,9 +215,9 @@ describe('the mate table', () => {
 
   it('keeps the shortest mate and the longest disproof of a position, apart from its numbers', () => {
     const t = new MateTable(1);
-    t.store(7, 7, 0, INFINITE, 9, -1, 5); // a mate in 9
-    t.store(7, 7, INFINITE, 0, NO_PROOF, 5, 5); // no mate where 5 plies are left
-    t.store(7, 7, 0, INFINITE, 7, -1, 5); // a mate in 7
+    t.store(7, 7, 0, PN_INFINITE, 9, -1, 5); // a mate in 9
+    t.store(7, 7, PN_INFINITE, 0, NO_PROOF, 5, 5); // no mate where 5 plies are left
+    t.store(7, 7, 0, PN_INFINITE, 7, -1, 5); // a mate in 7
     t.store(7, 7, 3, 2, NO_PROOF, 3, 5); // open, and no mate in 3: nothing better than known
     const e = t.find(7, 7);
     expect([t.pn[e], t.dn[e], t.length[e], t.disproofLeft[e]]).toEqual([3, 2, 7, 5]);

@@ -5,7 +5,7 @@
  * browser's words and order. Everything here is pure, so the unit tests read it directly.
  */
 import { type EndRules, isEnd, WIN } from '../../../engine/king-capture/search';
-import { INFINITE, type ProofChild, type ProofNode } from '../../../engine/mate/dfpn';
+import { PN_INFINITE, type ProofChild, type ProofNode } from '../../../engine/mate/dfpn';
 import {
   makeDrop,
   makeMove,
@@ -282,8 +282,8 @@ export const nodeHeading = (kind: ProofNode['kind']): string =>
     ? 'Attacker to move: one check must mate'
     : 'Defender to move: every reply must lose';
 
-/** A proof or disproof number; INFINITE as ∞. */
-export const proofNumber = (n: number): string => (n >= INFINITE ? '∞' : count(n));
+/** A proof or disproof number; PN_INFINITE as ∞. */
+export const proofNumber = (n: number): string => (n >= PN_INFINITE ? '∞' : count(n));
 
 /** The badge of a child of a proof node. */
 export function childBadge(c: ProofChild): string {
