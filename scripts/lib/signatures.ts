@@ -47,6 +47,13 @@ export const SIGNED_OPTION_SETS: readonly SignedSet[] = [
   { id: 'forward-tree', options: { forwardPruning: 'tree' } },
   { id: 'capture-order-see', options: { captureOrder: 'see' } },
   { id: 'no-table', options: { ttSizeMb: 0 } },
+  // Dual Credit at every move with seed 000's recapture re-search: each search of a move carries
+  // its credit, the re-search of a recapture too (it once carried none; engine-review.md N6).
+  {
+    id: 'dual-credit-every-recapture',
+    options: { dualCredit: true, creditWhere: 'every', recaptureExtension: true },
+    depthOffset: -1,
+  },
 ];
 
 export function benchPositions(): BenchPosition[] {

@@ -257,7 +257,7 @@ class KcSearch {
     return best;
   }
 
-  // #region method-2-stalemate-read
+  // #region method-2-stalemate-probe
   /**
    * Method 2's extra ply at the horizon (the seed's `think(…, 0)` of the opponent): every move,
    * and after it either the king is taken or the position's material stands. Every move losing

@@ -3,17 +3,16 @@
  * every pruning and extension behind its switch.
  *
  * A node runs as numbered steps (Stockfish's habit), each short enough for a chapter to show
- * alone. The techniques only decide — pruning.ts, forward-pruning.ts and extensions.ts answer
- * "skip?", "how many plies?" — and the recursion happens here, always through `searchChild`, the
- * one place that makes a move, fills in every per-ply slot the child reads, and takes it back.
+ * alone. The steps that end a node without its moves (1, the rules; 2, the horizon) are in
+ * node-ends.ts; what the search decides about a move before reading it (9, skip it?; 10, how
+ * deep?) is written once into the ply's MoveRecord (move-record.ts); the techniques only answer
+ * their question (pruning.ts, forward-pruning.ts, extensions.ts, dual-credit.ts). The recursion
+ * happens here: a move is read by `readMove` (Step 11), always through `searchChild`, the one
+ * place that makes a move, fills in every per-ply slot the child reads, and takes it back.
  */
-import { givesCheck } from '../move-check';
-import { canDeclareWin, repeatsAfterMove, repetition, Repetition } from '../rules';
-import { isInPromotionZone } from '../square';
 import { integer, toggle } from '../option-spec';
-import { EMPTY, isPromotion, type Move } from '../types';
-import { checkExtension, mateThreatExtension, recaptureResearch } from './extensions';
-import { JUDGED_BEST } from './tree-judge';
+import type { Move } from '../types';
+import { recaptureResearch } from './extensions';
 import {
   carriesCredit,
   creditKey,
@@ -22,20 +21,15 @@ import {
   moveCreditEntry,
   passCredits,
 } from './dual-credit';
-import { forwardPruneReason } from './forward-pruning';
 import { probeMate } from './mate-probe';
 import { rewardQuiet } from './ordering';
-import {
-  futilityValue,
-  lateMoveReduction,
-  nullMoveReduction,
-  verifiesNullMove,
-  wantsRazoring,
-} from './pruning';
-import { checkStop, MUST_PLAY, quiescence, standPatWithoutMove } from './quiescence';
-import { DRAW, INFINITE, isMatedScore, MATE_BOUND, mateIn, matedIn, RULE_WIN } from './score';
-import { Counter, MAX_SEARCH_PLY, type SearchState } from './state';
-import { Note, Reason, type TraceKind } from './trace';
+import { futilityValue, nullMoveReduction, verifiesNullMove, wantsRazoring } from './pruning';
+import { checkStop, MUST_PLAY, quiescence } from './quiescence';
+import { horizon, horizonWithoutMove, valueByRules } from './node-ends';
+import { INFINITE, isMatedScore, MATE_BOUND, mateIn, matedIn } from './score';
+import { Counter, MAX_SEARCH_PLY, type MoveRecord, type SearchState } from './state';
+import { done, Note, Reason } from './trace';
+import { planMove, pruneReason, recordMove, tracePruned } from './move-record';
 import { Bound } from './tt';
 
 export const ALPHA_BETA_OPTIONS = {
@@ -49,14 +43,6 @@ export const ALPHA_BETA_OPTIONS = {
     help: 'A repetition draw counts this much against the side to move at the root.',
   }),
 };
-
-/**
- * How far back (in plies) the search looks for a repeated position. YaneuraOu's default, 16: a
- * cycle longer than that (more than eight moves a side) seldom closes within one search, and
- * every two plies further back would cost one more key comparison at every node. The game's own
- * fourfold repetition is judged by the rules over the whole game, not here.
- */
-export const REPETITION_WINDOW = 16;
 
 // #region search-child
 /**
@@ -98,110 +84,6 @@ function searchChild(
   return v;
 }
 // #endregion
-
-/**
- * A child at the horizon that would stand pat at once (quiescence.ts, standPatWithoutMove),
- * valued without playing the move, once the rules' checks the child would make first are known
- * to find nothing: no earlier position it might repeat, and no king of the child's side in the
- * enemy camp (the only way it could declare). Returns the child's value, or MUST_PLAY.
- */
-function horizonWithoutMove(s: SearchState, ply: number, move: Move, alpha: number): number {
-  const pos = s.pos;
-  if (ply + 1 >= MAX_SEARCH_PLY - 1) return MUST_PLAY;
-  const them = pos.sideToMove ^ 1;
-  if (isInPromotionZone(them, pos.kingSquare[them]!)) return MUST_PLAY;
-  pos.keyAfter(move);
-  if (repeatsAfterMove(pos, REPETITION_WINDOW)) return MUST_PLAY;
-  const v = standPatWithoutMove(s, move, -alpha, ply + 1, 0);
-  if (v !== MUST_PLAY) s.pvLength[ply + 1] = 0;
-  return v;
-}
-
-/** Record the end of a traced node (`id` ≥ 0) and pass the value on. */
-function done(
-  s: SearchState,
-  id: number,
-  value: number,
-  kind: TraceKind,
-  reason: Reason,
-  a = 0,
-  b = 0,
-): number {
-  if (id >= 0) s.trace!.exit(id, value, kind, reason, a, b);
-  return value;
-}
-
-/** A node the search does not expand (rules, horizon): traced as one leaf. */
-function leaf(
-  s: SearchState,
-  ply: number,
-  depth: number,
-  alpha: number,
-  beta: number,
-  value: number,
-  kind: TraceKind,
-  reason: Reason,
-  a = 0,
-): number {
-  if (s.trace === null) return value;
-  return done(s, s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta), value, kind, reason, a);
-}
-
-// #region rules-step
-/**
- * Step 1. The rules end some positions without a search: a repetition (千日手) is a draw (less
- * the contempt, for the side to move at the root), unless one side gave check with every move of
- * it (that side loses), and a side that can declare
- * (入玉宣言) wins. A repetition's verdict depends on the path, not on the position, so a win or
- * loss by it is scored in the rule band, below every mate: it is not stored as a mate distance and
- * never stops the search as a proof. Returns the value, or null to search the node.
- */
-function valueByRules(
-  s: SearchState,
-  ply: number,
-  depth: number,
-  alpha: number,
-  beta: number,
-): number | null {
-  const rep = repetition(s.pos, 2, REPETITION_WINDOW);
-  if (rep === Repetition.Draw) {
-    // Contempt: the root's side would rather play on; its opponent is glad to repeat.
-    const v = ply % 2 === 0 ? DRAW - s.options.contempt : DRAW + s.options.contempt;
-    return leaf(s, ply, depth, alpha, beta, v, 'draw', Reason.Repetition);
-  }
-  if (rep !== Repetition.None) {
-    const v = rep === Repetition.Win ? RULE_WIN : -RULE_WIN;
-    return leaf(s, ply, depth, alpha, beta, v, 'draw', Reason.PerpetualCheck);
-  }
-  if (canDeclareWin(s.pos))
-    return leaf(s, ply, depth, alpha, beta, mateIn(ply), 'mate', Reason.Declaration);
-  return null;
-}
-// #endregion
-
-/**
- * Step 2. At the horizon: a mate the mate search at the leaves proves (when on), else quiescence
- * search, or the static value when it is off.
- */
-function horizon(s: SearchState, ply: number, depth: number, alpha: number, beta: number): number {
-  if (s.mateProbeOn && ply > 0 && !s.pos.inCheck()) {
-    const length = probeMate(s);
-    if (length > 0) {
-      const v = mateIn(ply + length);
-      return leaf(s, ply, depth, alpha, beta, v, 'mate', Reason.MateProbe, length);
-    }
-  }
-  if (s.options.quiescence && ply < MAX_SEARCH_PLY - 1) {
-    const id = s.trace === null ? -1 : s.trace.enter(ply, s.line[ply - 1]!, depth, alpha, beta);
-    // Quiescence nodes are summarised by this one, not drawn one by one.
-    if (s.trace !== null) s.trace.suspended++;
-    const v = quiescence(s, alpha, beta, ply, 0);
-    if (s.trace !== null) s.trace.suspended--;
-    return done(s, id, v, 'quiescence', Reason.Quiescence);
-  }
-  s.nodes++;
-  return leaf(s, ply, depth, alpha, beta, s.evaluate(), 'leaf', Reason.StaticEval);
-}
 
 /**
  * Step 6b. Null-move verification: search the node itself, no pass allowed, to the reduced depth.
@@ -274,7 +156,7 @@ export function alphaBeta(
         (bound === Bound.Upper && v <= alpha))
     ) {
       s.ttCutoffs++;
-      return done(s, id, v, 'tt', Reason.TableHit, s.tt.depth(entry));
+      return done(s.trace, id, v, 'tt', Reason.TableHit, s.tt.depth(entry));
     }
   }
 
@@ -284,7 +166,8 @@ export function alphaBeta(
   // the node. Not at the root, which must name a move.
   if (s.mateProbeOn && ply > 0 && depth <= o.mateProbeDepth && !inCheck) {
     const length = probeMate(s);
-    if (length > 0) return done(s, id, mateIn(ply + length), 'mate', Reason.MateProbe, length);
+    if (length > 0)
+      return done(s.trace, id, mateIn(ply + length), 'mate', Reason.MateProbe, length);
   }
 
   // Step 4. The static value, for the pruning steps that compare it with α and β.
@@ -296,7 +179,7 @@ export function alphaBeta(
     s.counters[Counter.Razoring]!++;
     const v = quiescence(s, alpha, alpha + 1, ply, 0);
     if (s.stopped) return 0;
-    if (v <= alpha) return done(s, id, v, 'all', Reason.Razoring, staticEval);
+    if (v <= alpha) return done(s.trace, id, v, 'all', Reason.Razoring, staticEval);
     s.counters[Counter.RazoringCorrected]!++;
   }
 
@@ -311,7 +194,7 @@ export function alphaBeta(
       const verified = verifiesNullMove(s, depth);
       if (!verified || verifyNullMove(s, depth - 1 - r, beta, ply)) {
         s.counters[Counter.NullMoveCutoff]!++;
-        return done(s, id, v, 'null-move', Reason.NullMoveCut, verified ? 1 : 0);
+        return done(s.trace, id, v, 'null-move', Reason.NullMoveCut, verified ? 1 : 0);
       }
       if (s.stopped) return 0;
       s.counters[Counter.NullMoveVerifyFail]!++;
@@ -332,137 +215,26 @@ export function alphaBeta(
   let pruned = 0;
   for (let move = picker.next(); move !== 0; move = picker.next()) {
     if (ply === 0 && s.rootMoves !== null && !s.rootMoves.has(move)) continue;
-    const capture = pos.board[move & 0xff] !== EMPTY;
-    const quiet = !capture && !isPromotion(move);
-    const check = s.readsCheck && givesCheck(pos, move);
+    const r = recordMove(s, ply, move);
 
     // Step 9. Moves not worth reading: forward pruning (seed 000) and futility pruning. Never
     // the first move, never in check, and never while every move read so far loses to mate.
     if (s.prunesMoves && searched > 0 && !inCheck && !isMatedScore(best)) {
-      const why =
-        quiet && !check && futility <= alpha
-          ? Reason.Futility
-          : forwardPruneReason(s, picker, move, depth, capture, check);
+      const why = pruneReason(s, picker, r, depth, futility, alpha);
       if (why !== Reason.None) {
         pruned++;
-        if (why === Reason.Futility) {
-          s.counters[Counter.Futility]!++;
-          // The skipped move might have reached the futility value: the node's bound says so.
-          if (futility > best) best = futility;
-        } else s.counters[Counter.ForwardPruning]!++;
-        if (s.trace !== null) tracePruned(s, ply, move, depth, alpha, beta, why, staticEval);
+        // The skipped move might have reached the futility value: the node's bound says so.
+        if (why === Reason.Futility && futility > best) best = futility;
+        if (s.trace !== null) tracePruned(s, ply, r, depth, alpha, beta, why, staticEval);
         continue;
       }
     }
 
-    // Step 10. Extensions, and late-move reductions for quiet moves late in the order. Dual
-    // Credit at every move (§4.2): the move's credit goes with its first search.
-    const credit = s.creditEveryMove ? moveCreditEntry(s, ply, move) : -1; // a table entry
-    const checked = s.extendsMoves ? checkExtension(s, ply, check) : 0;
-    const extension =
-      checked > 0 || !s.extendsMoves ? checked : mateThreatExtension(s, ply, move, depth);
-    const newDepth = depth - 1 + extension;
-    const note =
-      checked > 0 ? Note.CheckExtension : extension > 0 ? Note.MateThreatExtension : Note.None;
-    const reduction =
-      o.lmr && quiet && !check && !inCheck ? lateMoveReduction(s, depth, searched + 1) : 0;
-    let v: number;
-    // A null-window search at full depth that lands inside (α, β) is read again with the full
-    // window (principal-variation search); only a PV node has such a window.
-    let nullWindow = false;
-    if (reduction > 0) {
-      s.counters[Counter.Lmr]!++;
-      v = searchChild(
-        s,
-        ply,
-        move,
-        newDepth - reduction,
-        alpha,
-        alpha + 1,
-        false,
-        extension,
-        Note.Lmr,
-        reduction,
-        credit,
-      );
-      if (v > alpha && !s.stopped) {
-        s.counters[Counter.LmrResearch]!++;
-        v = searchChild(
-          s,
-          ply,
-          move,
-          newDepth,
-          alpha,
-          alpha + 1,
-          false,
-          extension,
-          Note.LmrResearch,
-          0,
-          credit,
-        );
-        nullWindow = true;
-      }
-    } else if (searched === 0 || !o.pvs) {
-      v = searchChild(s, ply, move, newDepth, alpha, beta, pvNode, extension, note, 0, credit);
-    } else {
-      v = searchChild(s, ply, move, newDepth, alpha, alpha + 1, false, extension, note, 0, credit);
-      nullWindow = true;
-    }
-    if (nullWindow && v > alpha && v < beta && !s.stopped)
-      v = searchChild(
-        s,
-        ply,
-        move,
-        newDepth,
-        alpha,
-        beta,
-        true,
-        extension,
-        Note.PvsResearch,
-        0,
-        credit,
-      );
+    // Step 10. Extensions, the late-move reduction, Dual Credit's credit: how deep to read it.
+    planMove(s, ply, r, depth, inCheck, searched);
 
-    // Step 11. Seed 000's horizon re-search of a recapture.
-    const plies =
-      s.stopped || !o.recaptureExtension ? 0 : recaptureResearch(s, ply, move, v, beta, extension);
-    if (plies > 0)
-      v = searchChild(
-        s,
-        ply,
-        move,
-        newDepth + plies,
-        alpha,
-        beta,
-        pvNode,
-        extension + plies,
-        Note.RecaptureResearch,
-        plies,
-      );
-
-    // #region dual-credit-research
-    // Step 11b. Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched
-    // again with the mover's account raised by it.
-    if (s.creditImproving && v > alpha && !s.stopped) {
-      const earned = moveCreditEntry(s, ply, move);
-      if (earned >= 0 && creditCanMatter(s, ply, newDepth, earned, extension)) {
-        s.counters[Counter.DualCreditResearch]!++;
-        v = searchChild(
-          s,
-          ply,
-          move,
-          newDepth,
-          alpha,
-          beta,
-          pvNode,
-          extension,
-          Note.DualCreditResearch,
-          0,
-          earned,
-        );
-      }
-    }
-    // #endregion
+    // Step 11. Read it (readMove).
+    const v = readMove(s, ply, r, alpha, beta, pvNode, searched === 0);
     searched++;
     if (s.stopped) return 0;
 
@@ -474,11 +246,11 @@ export function alphaBeta(
       bestMove = move;
       if (v > alpha) {
         alpha = v;
-        updatePv(s, ply, move);
+        s.updatePv(ply, move);
         if (v >= beta) {
           s.cutoffs++;
           if (searched === 1) s.firstMoveCutoffs++;
-          if (quiet) rewardQuiet(s, move, ply, depth);
+          if (r.quiet) rewardQuiet(s, move, ply, depth);
           break;
         }
       }
@@ -487,55 +259,139 @@ export function alphaBeta(
   }
 
   // Step 13. No legal move: the side to move has lost (shogi has no stalemate).
-  if (searched === 0) return done(s, id, matedIn(ply), 'mate', Reason.NoLegalMove);
+  if (searched === 0) return done(s.trace, id, matedIn(ply), 'mate', Reason.NoLegalMove);
 
   // Step 14. Remember the result.
   const bound = best >= beta ? Bound.Lower : best > alphaOrig ? Bound.Exact : Bound.Upper;
   s.tt.store(keyLo, pos.keyHi, bestMove, best, depth, bound, ply);
   if (id < 0) return best;
-  if (bound === Bound.Lower) return done(s, id, best, 'cut', Reason.BetaCutoff, searched);
-  if (bound === Bound.Exact) return done(s, id, best, 'pv', Reason.Exact, bestMove);
-  return done(s, id, best, 'all', Reason.FailLow, searched, pruned);
+  if (bound === Bound.Lower) return done(s.trace, id, best, 'cut', Reason.BetaCutoff, searched);
+  if (bound === Bound.Exact) return done(s.trace, id, best, 'pv', Reason.Exact, bestMove);
+  return done(s.trace, id, best, 'all', Reason.FailLow, searched, pruned);
 }
 // #endregion
 
-/** The line from this ply: the move, then the child's line. */
-function updatePv(s: SearchState, ply: number, move: Move): void {
-  const row = ply * MAX_SEARCH_PLY;
-  const next = (ply + 1) * MAX_SEARCH_PLY;
-  s.pv[row] = move;
-  const n = s.pvLength[ply + 1]!;
-  for (let i = 0; i < n; i++) s.pv[row + 1 + i] = s.pv[next + i]!;
-  s.pvLength[ply] = n + 1;
-}
-
-/** A move skipped without being read still shows in the tree, greyed, with the reason. */
-function tracePruned(
+// #region read-move
+/**
+ * Step 11. Read a move as its record says: reduced first when LMR says so, and at full depth if
+ * that beats α; after the first move with a null window (principal-variation search), and with
+ * the full window again when the value lands inside it; then seed 000's re-search of a recapture,
+ * and Dual Credit's re-search of a move that raised α with the credit it earned. Every search of
+ * the move carries the record's depth, extension and credit. Returns the value from this side.
+ */
+function readMove(
   s: SearchState,
   ply: number,
-  move: Move,
-  depth: number,
+  r: MoveRecord,
   alpha: number,
   beta: number,
-  why: Reason,
-  staticEval: number,
-): void {
-  const o = s.options;
-  if (why === Reason.Futility)
-    s.trace!.pruned(
+  pvNode: boolean,
+  first: boolean,
+): number {
+  const { move, newDepth, extension, credit } = r;
+  let v: number;
+  // A null-window search at full depth that lands inside (α, β) is read again with the full
+  // window (principal-variation search); only a PV node has such a window.
+  let nullWindow = false;
+  if (r.reduction > 0) {
+    s.counters[Counter.Lmr]!++;
+    const reduced = newDepth - r.reduction;
+    v = searchChild(
+      s,
       ply,
       move,
-      depth,
+      reduced,
+      alpha,
+      alpha + 1,
+      false,
+      extension,
+      Note.Lmr,
+      r.reduction,
+      credit,
+    );
+    if (v > alpha && !s.stopped) {
+      s.counters[Counter.LmrResearch]!++;
+      v = searchChild(
+        s,
+        ply,
+        move,
+        newDepth,
+        alpha,
+        alpha + 1,
+        false,
+        extension,
+        Note.LmrResearch,
+        0,
+        credit,
+      );
+      nullWindow = true;
+    }
+  } else if (first || !s.options.pvs) {
+    v = searchChild(s, ply, move, newDepth, alpha, beta, pvNode, extension, r.note, 0, credit);
+  } else {
+    v = searchChild(s, ply, move, newDepth, alpha, alpha + 1, false, extension, r.note, 0, credit);
+    nullWindow = true;
+  }
+  if (nullWindow && v > alpha && v < beta && !s.stopped)
+    v = searchChild(
+      s,
+      ply,
+      move,
+      newDepth,
       alpha,
       beta,
-      why,
-      staticEval,
-      o.futilityMargin * depth,
-      alpha,
+      true,
+      extension,
+      Note.PvsResearch,
+      0,
+      credit,
     );
-  else if (why === Reason.ForwardThreshold)
-    s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardThreshold);
-  else if (why === Reason.ForwardTree)
-    s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, JUDGED_BEST);
-  else s.trace!.pruned(ply, move, depth, alpha, beta, why, s.prunedValue, o.forwardRank);
+
+  // Seed 000's horizon re-search of a recapture.
+  const plies =
+    s.stopped || !s.options.recaptureExtension
+      ? 0
+      : recaptureResearch(s, ply, move, v, beta, extension);
+  if (plies > 0) {
+    const deeper = newDepth + plies;
+    v = searchChild(
+      s,
+      ply,
+      move,
+      deeper,
+      alpha,
+      beta,
+      pvNode,
+      extension + plies,
+      Note.RecaptureResearch,
+      plies,
+      credit,
+    );
+  }
+
+  // #region dual-credit-research
+  // Dual Credit (Fig. 1): a move that raises α earns its credit, and is searched again with the
+  // mover's account raised by it.
+  if (s.creditImproving && v > alpha && !s.stopped) {
+    const earned = moveCreditEntry(s, ply, move);
+    if (earned >= 0 && creditCanMatter(s, ply, newDepth, earned, extension)) {
+      s.counters[Counter.DualCreditResearch]!++;
+      v = searchChild(
+        s,
+        ply,
+        move,
+        newDepth,
+        alpha,
+        beta,
+        pvNode,
+        extension,
+        Note.DualCreditResearch,
+        0,
+        earned,
+      );
+    }
+  }
+  // #endregion
+  return v;
 }
+// #endregion

@@ -13,7 +13,7 @@ import { MovePicker } from './move-picker';
 import type { SearchOptions } from './options';
 import { OrderMode } from './ordering';
 import { clampEval } from './score';
-import type { Tracer } from './trace';
+import { Note, type Tracer } from './trace';
 import type { TranspositionTable } from './tt';
 
 /** Deepest ply a search line may reach (main search plus quiescence). */
@@ -80,7 +80,43 @@ export const newStats = (): SearchStats => ({
   counters: {},
 });
 
+/**
+ * What the search knows of one move before it reads it, worked out once (alphabeta.ts, Steps 9 and
+ * 10; move-record.ts): every search of the move (reduced, at full depth, with the full window, a
+ * re-search) reads the same depth, extension and credit from it.
+ */
+export interface MoveRecord {
+  move: Move;
+  capture: boolean;
+  /** Neither a capture nor a promotion. */
+  quiet: boolean;
+  /** Gives check (asked only when an option reads it: otherwise false). */
+  check: boolean;
+  /** Dual Credit's table entry for the move when credit goes with every move, else −1. */
+  credit: number;
+  /** Plies of extension (check, mate threat). */
+  extension: number;
+  /** The child's depth: depth − 1 + extension. */
+  newDepth: number;
+  /** How the child is reached, for the trace. */
+  note: Note;
+  /** Late-move reduction in plies (0: none). */
+  reduction: number;
+}
+
 export class SearchState {
+  /** One MoveRecord per ply, reused by every move of a node. */
+  readonly records: readonly MoveRecord[] = Array.from({ length: MAX_SEARCH_PLY }, () => ({
+    move: 0,
+    capture: false,
+    quiet: false,
+    check: false,
+    credit: -1,
+    extension: 0,
+    newDepth: 0,
+    note: Note.None,
+    reduction: 0,
+  }));
   readonly moves = new Uint32Array(MAX_SEARCH_PLY * MAX_MOVES);
   readonly scores = new Int32Array(MAX_SEARCH_PLY * MAX_MOVES);
   /** Seed 000 move values beside the moves, when a list is valued as a whole. */
@@ -252,6 +288,16 @@ export class SearchState {
     this.nextCheck = 0;
     this.killers.fill(0);
     this.nullMoveDisabled = 0;
+  }
+
+  /** The line from `ply` becomes the move, then the child's line. */
+  updatePv(ply: number, move: Move): void {
+    const row = ply * MAX_SEARCH_PLY;
+    const next = (ply + 1) * MAX_SEARCH_PLY;
+    this.pv[row] = move;
+    const n = this.pvLength[ply + 1]!;
+    for (let i = 0; i < n; i++) this.pv[row + 1 + i] = this.pv[next + i]!;
+    this.pvLength[ply] = n + 1;
   }
 
   /** The static evaluation of the current position for the side to move, kept in its band. */

@@ -190,6 +190,37 @@ export class Tracer {
   }
 }
 
+/** Record the end of a traced node (`id` ≥ 0) and pass the value on. */
+export function done(
+  trace: Tracer | null,
+  id: number,
+  value: number,
+  kind: TraceKind,
+  reason: Reason,
+  a = 0,
+  b = 0,
+): number {
+  if (id >= 0) trace!.exit(id, value, kind, reason, a, b);
+  return value;
+}
+
+/** A node the search does not expand (rules, horizon), reached by `move`: traced as one leaf. */
+export function leaf(
+  trace: Tracer | null,
+  ply: number,
+  move: Move,
+  depth: number,
+  alpha: number,
+  beta: number,
+  value: number,
+  kind: TraceKind,
+  reason: Reason,
+  a = 0,
+): number {
+  if (trace === null) return value;
+  return done(trace, trace.enter(ply, move, depth, alpha, beta), value, kind, reason, a);
+}
+
 function reasonText(n: RawNode): string {
   switch (n.reason) {
     case Reason.None:
