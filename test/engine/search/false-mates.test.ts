@@ -13,7 +13,7 @@ import { alphaBeta } from '../../../src/engine/search/alphabeta';
 import { resolveOptions, type SearchOptions } from '../../../src/engine/search/options';
 import { MATE_BOUND } from '../../../src/engine/search/score';
 import { Searcher } from '../../../src/engine/search/index';
-import { SearchState } from '../../../src/engine/search/state';
+import { Counter, SearchState } from '../../../src/engine/search/state';
 import { Bound, TranspositionTable } from '../../../src/engine/search/tt';
 import { mustParse, readFixture } from './support';
 
@@ -40,34 +40,66 @@ function state(sfen: string, options: Partial<SearchOptions>): SearchState {
 }
 
 describe('futility pruning after a mated first move', () => {
-  it('reads on instead of calling the node mated', () => {
+  /**
+   * Sente to move at depth 2, with a null window just above the static value plus the futility
+   * margin, so that every quiet move after the first is futile. The table hands sente the blunder
+   * first, and gote, after it, the mating drop: so the first move read is mated for certain, as
+   * engine-review.md asked (a window far above the static value let gote cut on any first reply,
+   * and the blunder was never mated: the tests passed with the fix reverted). Either defence alone
+   * keeps the node from being mated here: these fail with both reverted, the bound test with the
+   * lift reverted, and the fixture below with the guard reverted.
+   */
+  const searchAfterBlunder = () => {
     const s = state(BACK_RANK, { futility: true });
     const pos = s.pos;
-    // The table suggests the blunder, so it is searched first (too shallow an entry to cut).
     const blunder = parseUsiMove(pos, '1g1f');
     if (!blunder.ok) throw new Error(blunder.error);
     s.tt.store(pos.keyLo, pos.keyHi, blunder.value, 0, 0, Bound.Upper, 1);
-    // A null window far above the static value: every quiet move is futile at depth 2.
+    pos.doMove(blunder.value);
+    const mate = parseUsiMove(pos, 'R*9i');
+    if (!mate.ok) throw new Error(mate.error);
+    const child = { lo: pos.keyLo, hi: pos.keyHi };
+    s.tt.store(child.lo, child.hi, mate.value, 0, 0, Bound.Upper, 2);
+    pos.undoMove(blunder.value);
     const e = materialEvaluator.evaluate(pos);
-    const v = alphaBeta(s, 2, e + 1000, e + 1001, 1, false);
-    expect(
-      s.counters.some((n) => n > 0),
-      'futility pruning fired',
-    ).toBe(true);
+    const alpha = e + s.options.futilityMargin * 2;
+    const v = alphaBeta(s, 2, alpha, alpha + 1, 1, false);
+    return { s, v, child, alpha };
+  };
+
+  it('reads on instead of calling the node mated', () => {
+    const { s, v, child } = searchAfterBlunder();
+    // The first move read was mated: gote's reply after it is in the table as a mate.
+    const entry = s.tt.probe(child.lo, child.hi);
+    expect(entry).toBeGreaterThanOrEqual(0);
+    expect(s.tt.value(entry, 2), 'gote mates after 1g1f').toBeGreaterThan(MATE_BOUND);
+    expect(s.counters[Counter.Futility], 'futility pruning fired').toBeGreaterThan(0);
     expect(v, 'not mated: 5h5g parries the mate').toBeGreaterThan(-MATE_BOUND);
   });
 
   it('leaves no mate in the table for the position', () => {
-    const s = state(BACK_RANK, { futility: true });
+    const { s } = searchAfterBlunder();
     const pos = s.pos;
-    const blunder = parseUsiMove(pos, '1g1f');
-    if (!blunder.ok) throw new Error(blunder.error);
-    s.tt.store(pos.keyLo, pos.keyHi, blunder.value, 0, 0, Bound.Upper, 1);
-    const e = materialEvaluator.evaluate(pos);
-    alphaBeta(s, 2, e + 1000, e + 1001, 1, false);
     const entry = s.tt.probe(pos.keyLo, pos.keyHi);
     expect(entry).toBeGreaterThanOrEqual(0);
     expect(s.tt.value(entry, 1)).toBeGreaterThan(-MATE_BOUND);
+  });
+
+  it('bounds a node whose futile moves it skipped by the futility value, not below', () => {
+    // A quiet first move that fails low, every other quiet move futile: the node's value is an
+    // upper bound no lower than static value + margin × depth, since a skipped move might have
+    // reached that much (the lift of the node's bound in Step 9).
+    const s = state(BACK_RANK.replace(' b r 1', ' b - 1'), { futility: true });
+    const pos = s.pos;
+    const quiet = parseUsiMove(pos, '1g1f');
+    if (!quiet.ok) throw new Error(quiet.error);
+    s.tt.store(pos.keyLo, pos.keyHi, quiet.value, 0, 0, Bound.Upper, 1);
+    const e = materialEvaluator.evaluate(pos);
+    const futility = e + s.options.futilityMargin * 2;
+    const v = alphaBeta(s, 2, futility + 50, futility + 51, 1, false);
+    expect(s.counters[Counter.Futility]).toBeGreaterThan(0);
+    expect(v).toBeGreaterThanOrEqual(futility);
+    expect(v).toBeLessThanOrEqual(futility + 50);
   });
 });
 
