@@ -236,7 +236,8 @@ describe('the sides of a match, as the Lab names them', () => {
     expect(describeProgram(yaneuraou.usi)).toBe(
       'a USI program, lab-engines/yaneuraou-material, built from commit 33ccf1f',
     );
-    expect(describeProgram({ ...yaneuraou.usi, commit: undefined })).toMatch(
+    const { commit: _commit, ...withoutCommit } = yaneuraou.usi;
+    expect(describeProgram(withoutCommit)).toMatch(
       /commit not recorded$/,
     );
     expect(optionsOf(yaneuraou)).toBe('Threads=1, NetworkDelay=100');
