@@ -141,7 +141,9 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
 }
 
 const show = (v: unknown): string => {
-  const text = JSON.stringify(v) ?? String(v);
+  // JSON writes Infinity and NaN as null.
+  const text =
+    typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
 
@@ -204,19 +206,27 @@ export function resolveValues<D extends OptionDecls>(
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return err('options: expected an object');
   const known = new Map(schema.map((s) => [s.path, s]));
+  // The paths that hold options (`moveEval`): the only keys whose object is looked into. A key
+  // with a dot is never read (values are nested), so it is unknown too.
+  const groups = new Set(
+    schema.flatMap((s) => {
+      const keys = s.path.split('.');
+      return keys.slice(0, -1).map((_, i) => keys.slice(0, i + 1).join('.'));
+    }),
+  );
   const unknownPath = (o: Record<string, unknown>, prefix: string): string | null => {
     for (const [k, v] of Object.entries(o)) {
       const path = prefix + k;
+      if (k.includes('.')) return path;
       if (known.has(path)) continue;
-      if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-        const e = unknownPath(v as Record<string, unknown>, `${path}.`);
-        if (e) return e;
-      } else return path;
+      if (!groups.has(path) || v === null || typeof v !== 'object' || Array.isArray(v)) return path;
+      const e = unknownPath(v as Record<string, unknown>, `${path}.`);
+      if (e !== null) return e;
     }
     return null;
   };
   const unknown = unknownPath(input as Record<string, unknown>, '');
-  if (unknown) return err(`options: unknown option "${unknown}"`);
+  if (unknown !== null) return err(`options: unknown option "${unknown}"`);
   const out = defaultsOf(decls);
   for (const spec of schema) {
     const v = getPath(input, spec.path);

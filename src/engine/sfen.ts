@@ -203,7 +203,10 @@ export function pieceLetter(piece: number): string {
 export function parsePositionCommand(text: string): Result<Position> {
   if (typeof text !== 'string') return err('position: expected a string');
   const body = text.trim().replace(/^position\s+/, '');
-  const [setup, movesText] = body.split(/\s+moves(?:\s+|$)/) as [string, string?];
+  // Only the first `moves` divides: a second one is read as a move, and refused as one.
+  const divider = /\s+moves(?:\s+|$)/.exec(body);
+  const setup = divider ? body.slice(0, divider.index) : body;
+  const movesText = divider ? body.slice(divider.index + divider[0].length) : undefined;
   let parsed: Result<Position>;
   if (setup === 'startpos') parsed = parseSfen(STARTPOS_SFEN);
   else if (setup.startsWith('sfen ')) parsed = parseSfen(setup.slice(5));

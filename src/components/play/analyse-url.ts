@@ -22,7 +22,8 @@ export function readAnalyseState(search: string): Result<AnalyseState> | null {
   const plyText = params.get('ply');
   const total = game.value.moves.length;
   if (plyText === null) return ok({ game: game.value, ply: total });
-  const ply = Number(plyText);
+  // Digits only: Number() would read "", "-0", "2.0" and "0x2" as whole numbers too.
+  const ply = /^\d+$/.test(plyText) ? Number(plyText) : NaN;
   if (!Number.isInteger(ply) || ply < 0 || ply > total)
     return err(
       `The move in the address: ply must be a whole number from 0 to ${total}, got "${plyText}"`,

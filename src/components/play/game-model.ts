@@ -236,8 +236,15 @@ export function importGame(input: string): Result<Game> {
   if (/^(startpos|sfen)\b/.test(usi)) {
     const pos = parsePositionCommand(usi);
     if (!pos.ok) return err(`USI: ${pos.error}`);
-    const [start, moves] = usi.split(/\s+moves(?:\s+|$)/) as [string, string?];
-    return ok({ start: start.trim(), moves: moves?.trim().split(/\s+/).filter(Boolean) ?? [] });
+    const [setup, moves] = usi.split(/\s+moves(?:\s+|$)/) as [string, string?];
+    // The start as tsshogi reads it back on export: `startpos`, or the SFEN written afresh
+    // (a pasted one may have any spacing, or say `sfen startpos`).
+    const start = parsePositionCommand(setup);
+    if (!start.ok) return err(`USI: ${start.error}`);
+    return ok({
+      start: setup === 'startpos' ? 'startpos' : `sfen ${makeSfen(start.value)}`,
+      moves: moves?.trim().split(/\s+/).filter(Boolean) ?? [],
+    });
   }
   if (/^\S+\s+[bw]\s+\S+(\s+\d+)?$/.test(text) && !text.includes('\n')) {
     const pos = parseSfen(text);

@@ -45,6 +45,9 @@ export function encodeOptions(options: SearchOptions): string {
     .join(',');
 }
 
+/** A number as `String` writes it: `80`, `-0.25`, and the exponent form of `1e-7` or `1e+21`. */
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]\d+)?$/;
+
 /** Read `encodeOptions`' text back, checking every option. */
 export function decodeOptions(text: string): Result<SearchOptions> {
   const partial: Record<string, unknown> = {};
@@ -60,12 +63,12 @@ export function decodeOptions(text: string): Result<SearchOptions> {
         return err(`options: ${path}: expected true or false, got "${raw}"`);
       partial[path] = raw === 'true';
     } else if (spec.kind === 'integer' || spec.kind === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) return err(`options: ${path}: "${raw}" is not a number`);
+      if (!NUMBER.test(raw)) return err(`options: ${path}: "${raw}" is not a number`);
       partial[path] = Number(raw);
     } else if (spec.kind === 'table') {
       // A table's numbers are joined by "_" in a link (commas separate options).
       const cells = raw.split('_');
-      if (cells.some((c) => !/^-?\d+(\.\d+)?$/.test(c)))
+      if (cells.some((c) => !NUMBER.test(c)))
         return err(`options: ${path}: "${raw}" is not numbers joined by _`);
       partial[path] = cells.map(Number);
     } else {
