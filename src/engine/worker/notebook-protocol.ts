@@ -17,7 +17,14 @@ export const CELL_MODULES = {
     what:
       'the engine as a library: positions and SFEN, moves in USI, legal moves, the rules, perft, ' +
       'the df-pn mate search, the α-β search and its options, the evaluators, and the option ' +
-      'sets the chapters compare',
+      'sets the chapters compare; games as KIF, KI2 and CSA',
+  },
+  'yomi/internals': {
+    path: 'src/engine/internals',
+    what:
+      'the library and the engine’s working parts: the mailbox, effect counts, the move ' +
+      'generator by mode, α-β and quiescence as functions, the transposition table, the slow ' +
+      'twins the tests check against',
   },
 } as const;
 

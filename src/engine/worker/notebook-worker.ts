@@ -38,6 +38,7 @@ const REJECTION_GRACE_MS = 20;
 /** The engine's modules, loaded when a cell imports them (so a syntax error costs no loading). */
 const LOADERS: Record<CellModule, () => Promise<unknown>> = {
   yomi: () => import('../library'),
+  'yomi/internals': () => import('../internals'),
 };
 
 /** The part of a dedicated worker's global scope this file uses. */

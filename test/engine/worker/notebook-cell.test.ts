@@ -80,10 +80,15 @@ describe('resolveImport', () => {
     expect(resolveImport('./src/engine/library')).toBe('yomi');
   });
 
+  it('answers the internals entry by its name and its path', () => {
+    expect(resolveImport('yomi/internals')).toBe('yomi/internals');
+    expect(resolveImport('../src/engine/internals.ts')).toBe('yomi/internals');
+  });
+
   it('refuses anything else, naming what can be imported', () => {
     expect(resolveImport('fs')).toBeUndefined();
     expect(resolveImport('../src/engine/search/alphabeta')).toBeUndefined();
-    expect(unknownImportMessage('fs')).toMatch(/Cannot import 'fs': the cell can import 'yomi'/);
+    expect(unknownImportMessage('fs')).toMatch(/Cannot import 'fs': the cell can import 'yomi', 'yomi\/internals'/);
   });
 
   it('finds the line that imports a specifier', () => {

@@ -66,6 +66,18 @@ describe('runCell', () => {
     expect(end).toMatchObject({ type: 'error', kind: 'runtime', line: 3 });
   });
 
+  it('runs a cell that studies the working parts through the internals entry', async () => {
+    const code = [
+      "import { Position, legalMoves } from 'yomi';",
+      "import { legalMovesNaive } from 'yomi/internals';",
+      'const pos = Position.startpos();',
+      'console.log(legalMoves(pos).length, legalMovesNaive(pos).length);',
+    ].join('\n');
+    const { end, stdout } = await run(code);
+    expect(end).toMatchObject({ type: 'done' });
+    expect(stdout).toBe('30 30\n');
+  });
+
   it('refuses an import it cannot answer, naming its line', async () => {
     const { end } = await run(
       "// files\nimport { readFileSync } from 'node:fs';\nreadFileSync('x');\n",
