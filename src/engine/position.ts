@@ -16,7 +16,7 @@ import {
   updatePieceEffect,
   updateRaysThrough,
 } from './effect';
-import { CAPTURE_VALUE, computeMaterial, PROMOTION_GAIN } from './eval/material';
+import { CAPTURE_VALUE, computeMaterial, PROMOTION_GAIN } from './eval/piece-values';
 import {
   BOARD_SIZE,
   fileOf,

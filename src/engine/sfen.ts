@@ -223,3 +223,15 @@ export function parsePositionCommand(text: string): Result<Position> {
   }
   return ok(pos);
 }
+
+/**
+ * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,
+ * or either of them followed by moves, with or without USI's leading `position`
+ * (`startpos moves 7g7f 3c3d`, `position sfen … moves …`, `<sfen> moves …`).
+ */
+export function parsePositionText(text: string): Result<Position> {
+  const trimmed = text.trim().replace(/^position\s+/, '');
+  if (!/\smoves(\s|$)/.test(trimmed)) return parseSfen(trimmed);
+  const command = /^(startpos|sfen)\b/.test(trimmed) ? trimmed : `sfen ${trimmed}`;
+  return parsePositionCommand(command);
+}

@@ -14,7 +14,7 @@ import {
   MOVE_EN_PASSANT,
   moveFrom,
 } from './move';
-import type { ChessPosition } from './position';
+import type { ChessBoard } from './board';
 import { E, N, rankOf, S, SQUARES, W } from './square';
 
 /** Promotions in the order they are generated. */
@@ -34,7 +34,7 @@ const PAWN_CAPTURE_SIDES = [W, E] as const;
  * one. A king-capture search cannot catch "castled through check" by taking the king, because
  * after castling the king no longer stands on the square it crossed.
  */
-export function generatePseudoLegal(pos: ChessPosition, out: Uint32Array, start: number): number {
+export function generatePseudoLegal(pos: ChessBoard, out: Uint32Array, start: number): number {
   const { board } = pos;
   const us = pos.sideToMove;
   let n = start;
@@ -49,7 +49,7 @@ export function generatePseudoLegal(pos: ChessPosition, out: Uint32Array, start:
 
 /** A knight's, bishop's, rook's, queen's or king's steps and slides, up to a piece or the wall. */
 function pieceMoves(
-  pos: ChessPosition,
+  pos: ChessBoard,
   from: number,
   kind: number,
   out: Uint32Array,
@@ -71,7 +71,7 @@ function pieceMoves(
   return n;
 }
 
-function pawnMoves(pos: ChessPosition, from: number, out: Uint32Array, n: number): number {
+function pawnMoves(pos: ChessBoard, from: number, out: Uint32Array, n: number): number {
   const { board } = pos;
   const us = pos.sideToMove;
   const forward = us === 0 ? N : S;
@@ -99,7 +99,7 @@ function addPawnMove(from: number, to: number, out: Uint32Array, n: number): num
   return n;
 }
 
-function castlingMoves(pos: ChessPosition, out: Uint32Array, n: number): number {
+function castlingMoves(pos: ChessBoard, out: Uint32Array, n: number): number {
   const { board } = pos;
   const us = pos.sideToMove;
   for (const c of CASTLINGS[us]!) {
@@ -123,7 +123,7 @@ function anyAttacked(board: Uint8Array, squares: readonly number[], by: Color): 
 // #endregion
 
 /** Does the move leave the mover's own king attacked? (Plays it and takes it back.) */
-export function leavesKingAttacked(pos: ChessPosition, m: ChessMove): boolean {
+export function leavesKingAttacked(pos: ChessBoard, m: ChessMove): boolean {
   const us = pos.sideToMove;
   pos.doMove(m);
   const king = pos.kingSquare[us]!;
@@ -133,7 +133,7 @@ export function leavesKingAttacked(pos: ChessPosition, m: ChessMove): boolean {
 }
 
 /** The pseudo-legal moves that do not leave the own king attacked; returns the new end. */
-export function generateLegal(pos: ChessPosition, out: Uint32Array, start: number): number {
+export function generateLegal(pos: ChessBoard, out: Uint32Array, start: number): number {
   const end = generatePseudoLegal(pos, out, start);
   let n = start;
   for (let i = start; i < end; i++) if (!leavesKingAttacked(pos, out[i]!)) out[n++] = out[i]!;
@@ -141,7 +141,7 @@ export function generateLegal(pos: ChessPosition, out: Uint32Array, start: numbe
 }
 
 /** Is there a legal en passant capture? (Decides whether FEN names the en passant square.) */
-export function hasLegalEnPassant(pos: ChessPosition): boolean {
+export function hasLegalEnPassant(pos: ChessBoard): boolean {
   if (!pos.epSquare) return false;
   const moves = new Uint32Array(MAX_CHESS_MOVES);
   const n = generateLegal(pos, moves, 0);
@@ -154,7 +154,7 @@ export function hasLegalEnPassant(pos: ChessPosition): boolean {
  * king is lifted off its square first: a rook checking along a rank still attacks the square
  * behind the king, which the king's own body would otherwise seem to shield.
  */
-export function kingCanMove(pos: ChessPosition): boolean {
+export function kingCanMove(pos: ChessBoard): boolean {
   const { board } = pos;
   const us = pos.sideToMove;
   const them = (us ^ 1) as Color;
@@ -177,7 +177,7 @@ export function kingCanMove(pos: ChessPosition): boolean {
 // #endregion
 
 /** `kingCanMove` the slow, obvious way: play each king step and see if the king is attacked. */
-export function kingCanMoveNaive(pos: ChessPosition): boolean {
+export function kingCanMoveNaive(pos: ChessBoard): boolean {
   const king = pos.kingSquare[pos.sideToMove]!;
   const moves = new Uint32Array(MAX_CHESS_MOVES);
   const n = generatePseudoLegal(pos, moves, 0);

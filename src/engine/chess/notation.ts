@@ -9,7 +9,7 @@ import {
   movePromotion,
   moveTo,
 } from './move';
-import type { ChessPosition } from './position';
+import type { ChessBoard } from './board';
 import { fileOf, rankOf, squareName } from './square';
 
 /** UCI promotion letters by kind (Knight 2 … Queen 5). */
@@ -26,7 +26,7 @@ export function makeUci(m: ChessMove): string {
  * king-capture search plays can be written and read back; throws an Error naming the move and
  * what is wrong with it otherwise.
  */
-export function parseUci(pos: ChessPosition, text: string): ChessMove {
+export function parseUci(pos: ChessBoard, text: string): ChessMove {
   if (!/^[a-h][1-8][a-h][1-8][nbrq]?$/.test(text))
     throw new Error(
       `UCI move '${text.slice(0, 20)}': bad syntax, expected two squares and an optional ` +
@@ -44,7 +44,7 @@ export function parseUci(pos: ChessPosition, text: string): ChessMove {
 
 // #region chess-san
 /** Standard algebraic notation, with `+` for check and `#` for mate (judged by legal moves). */
-export function makeSan(pos: ChessPosition, m: ChessMove): string {
+export function makeSan(pos: ChessBoard, m: ChessMove): string {
   const san = sanWithoutSuffix(pos, m);
   pos.doMove(m);
   const suffix = !pos.inCheck() ? '' : hasLegalMove(pos) ? '+' : '#';
@@ -52,7 +52,7 @@ export function makeSan(pos: ChessPosition, m: ChessMove): string {
   return san + suffix;
 }
 
-function sanWithoutSuffix(pos: ChessPosition, m: ChessMove): string {
+function sanWithoutSuffix(pos: ChessBoard, m: ChessMove): string {
   const from = moveFrom(m);
   const to = moveTo(m);
   if (m & MOVE_CASTLE) return to > from ? 'O-O' : 'O-O-O';
@@ -72,7 +72,7 @@ function sanWithoutSuffix(pos: ChessPosition, m: ChessMove): string {
  * What tells the move apart from the legal moves of other pieces of the same kind to the same
  * square: the from file if that is enough, else the from rank, else both.
  */
-function disambiguation(pos: ChessPosition, m: ChessMove): string {
+function disambiguation(pos: ChessBoard, m: ChessMove): string {
   const from = moveFrom(m);
   const moves = new Uint32Array(MAX_CHESS_MOVES);
   const n = pos.legalMoves(moves, 0);
@@ -95,6 +95,6 @@ function disambiguation(pos: ChessPosition, m: ChessMove): string {
 }
 // #endregion
 
-function hasLegalMove(pos: ChessPosition): boolean {
+function hasLegalMove(pos: ChessBoard): boolean {
   return pos.legalMoves(new Uint32Array(MAX_CHESS_MOVES), 0) > 0;
 }

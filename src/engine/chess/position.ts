@@ -9,6 +9,7 @@
  */
 import { err, ok, type Result } from '../types';
 import { isAttacked } from './attacks';
+import type { ChessBoard } from './board';
 import { CASTLING_MASK, castlingByKingTo } from './castling';
 import {
   type Color,
@@ -47,7 +48,7 @@ export interface PlacedPiece {
   piece: string;
 }
 
-export class ChessPosition {
+export class ChessPosition implements ChessBoard {
   /** Piece on each mailbox square: 0 empty, 16 wall, else kind | colour << 3. */
   readonly board = new Uint8Array(BOARD_SIZE).fill(WALL);
   /** King squares by colour; 0 (a wall square) once that side's king has been captured. */

@@ -4,66 +4,27 @@
  * the same `Evaluator` interface (evaluator.ts) and the registry (index.ts).
  */
 import type { Position } from '../position';
-import { SQUARES } from '../square';
-import { EMPTY, Kind, type Move } from '../types';
+import { EMPTY, isPromotion, type Move, moveFrom, moveTo } from '../types';
+import { CAPTURE_VALUE, PROMOTION_GAIN } from './piece-values';
 import type { Evaluator } from './evaluator';
 
-/**
- * Piece values in centipawn-like units, indexed by kind: Bonanza 6's material table as kept in
- * YaneuraOu's `evaluate.h` (PawnValue = 90 … DragonValue = 1395). The king's value only has to
- * exceed everything else combined.
- */
-// prettier-ignore
-export const PIECE_VALUE: readonly number[] = [
-  0,
-  90, 315, 405, 495, 855, 990, 540, // pawn lance knight silver bishop rook gold
-  15000,                            // king
-  540, 540, 540, 540, 945, 1395,    // promoted pawn lance knight silver, horse, dragon
-];
-
-/** A piece in hand is worth what it is worth on the board, unpromoted (Bonanza's convention). */
-export const HAND_VALUE: readonly number[] = PIECE_VALUE.slice(0, 8);
-
-/**
- * What capturing a piece of this kind gains in material: the piece leaves the opponent's board
- * and joins our hand, so it counts twice (Bonanza's `CapturePieceValue`).
- */
-export const CAPTURE_VALUE: readonly number[] = PIECE_VALUE.map((v, kind) =>
-  kind === 0 || kind === Kind.King ? v : v + HAND_VALUE[kind > 8 ? kind - 8 : kind]!,
-);
-
-/** What promoting a piece of this kind gains. */
-export const PROMOTION_GAIN: readonly number[] = PIECE_VALUE.map((v, kind) =>
-  kind >= 1 && kind <= 6 ? PIECE_VALUE[kind + 8]! - v : 0,
-);
-
-// #region material
-/**
- * Material balance from scratch: sente's pieces on the board and in hand minus gote's, kings not
- * counted. The position keeps the same sum move by move (`pos.material`); this is its twin.
- */
-export function computeMaterial(pos: Position): number {
-  let score = 0;
-  for (let i = 0; i < 81; i++) {
-    const p = pos.board[SQUARES[i]!]!;
-    if (p === 0 || (p & 15) === Kind.King) continue;
-    score += p & 16 ? -PIECE_VALUE[p & 15]! : PIECE_VALUE[p & 15]!;
-  }
-  for (let k = Kind.Pawn; k <= Kind.Gold; k++)
-    score += (pos.hand[k]! - pos.hand[8 + k]!) * HAND_VALUE[k]!;
-  return score;
-}
+export {
+  PIECE_VALUE,
+  HAND_VALUE,
+  CAPTURE_VALUE,
+  PROMOTION_GAIN,
+  computeMaterial,
+} from './piece-values';
 
 /** The material evaluation: the kept balance, from the side to move's point of view. */
 export const evaluateMaterial = (pos: Position): number =>
   pos.sideToMove === 0 ? pos.material : -pos.material;
-// #endregion
 
 /** What a move gains in material for the mover: the piece it takes (twice) and its promotion. */
 export function materialGain(pos: Position, move: Move): number {
-  const captured = pos.board[move & 0xff]!;
+  const captured = pos.board[moveTo(move)]!;
   let gain = captured === EMPTY ? 0 : CAPTURE_VALUE[captured & 15]!;
-  if (move & (1 << 16)) gain += PROMOTION_GAIN[pos.board[(move >> 8) & 0xff]! & 15]!;
+  if (isPromotion(move)) gain += PROMOTION_GAIN[pos.board[moveFrom(move)]! & 15]!;
   return gain;
 }
 

@@ -15,9 +15,9 @@ import {
 import { type DfpnResult, DfpnSearcher, type DfpnStatus, type ProofNode } from '../mate/dfpn';
 import { parseUsiMove } from '../notation';
 import type { Position } from '../position';
-import { makeSfen } from '../sfen';
+import { makeSfen, parsePositionText } from '../sfen';
 import type { Move } from '../types';
-import { INFO_INTERVAL_MS, parsePositionText } from './protocol';
+import { INFO_INTERVAL_MS } from './progress';
 
 /** The deepest end-rules search a page may ask for (depth 6 of a shogi middle game is millions of nodes). */
 export const MAX_END_RULES_DEPTH = 6;

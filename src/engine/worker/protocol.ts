@@ -14,8 +14,6 @@ import type { EndOfGameRequest, EndOfGameResponse } from './end-of-game';
 import type { ClassCounts, PathStep, TreeLeaf, TreeSplit } from '../lab/id3';
 import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';
-import { parsePositionCommand, parseSfen } from '../sfen';
-import type { Position } from '../position';
 import {
   checkLimits,
   type SearchInfo,
@@ -23,12 +21,11 @@ import {
   type SearchResult,
 } from '../search/iterate';
 import { MAX_LINES } from '../search/lines';
-import type { Result } from '../types';
 
 /** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */
 export const MAX_PERFT_DEPTH = 6;
-/** How often the worker reports progress at most (10 times a second keeps a progress bar smooth). */
-export const INFO_INTERVAL_MS = 100;
+export { INFO_INTERVAL_MS } from './progress';
+export { parsePositionText } from '../sfen';
 
 /** Count the leaves of the move tree of `sfen` to `depth`, split by root move. */
 export interface PerftRequest {
@@ -516,18 +513,6 @@ export type EngineResponse =
   | DtreeMovesMessage
   | DtreeMateMessage
   | EndOfGameResponse;
-
-/**
- * Read a position as a person types it: an SFEN (with or without a leading `sfen`), `startpos`,
- * or either of them followed by moves, with or without USI's leading `position`
- * (`startpos moves 7g7f 3c3d`, `position sfen … moves …`, `<sfen> moves …`).
- */
-export function parsePositionText(text: string): Result<Position> {
-  const trimmed = text.trim().replace(/^position\s+/, '');
-  if (!/\smoves(\s|$)/.test(trimmed)) return parseSfen(trimmed);
-  const command = /^(startpos|sfen)\b/.test(trimmed) ? trimmed : `sfen ${trimmed}`;
-  return parsePositionCommand(command);
-}
 
 /** Check a go request's line count (MultiPV); null when it is fine. */
 export function checkGoLines(lines: unknown): string | null {
