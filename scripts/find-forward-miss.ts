@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { evaluateMove, MOVE_EVAL_DEFAULTS } from '../src/engine/eval/move-evaluation';
-import { EMPTY, makeSfen, parseUsiMove, type Position } from '../src/engine/index';
+import { EMPTY, makeSfen, moveTo, parseUsiMove, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions } from '../src/engine/search/index';
 import { randomPlayouts } from './lib/playouts';
 
@@ -75,7 +75,7 @@ for (const { playout, position: pos } of randomPlayouts(
   const move = parsed.value;
   const moveValue = evaluateMove(pos, move, moveEval).value;
   if (moveValue > SEED_THRESHOLD) continue;
-  if (FORWARD.forwardKeepCaptures && pos.board[move & 0xff] !== EMPTY) continue;
+  if (FORWARD.forwardKeepCaptures && pos.board[moveTo(move)] !== EMPTY) continue;
   const child = pos.clone();
   child.doMove(move);
   if (FORWARD.forwardKeepChecks && child.inCheck()) continue;

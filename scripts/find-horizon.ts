@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { evaluateMove } from '../src/engine/eval/move-evaluation';
-import { makeSfen, makeUsiMove, parseUsiMove, type Position } from '../src/engine/index';
+import { makeSfen, makeUsiMove, moveTo, parseUsiMove, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions } from '../src/engine/search/index';
 import { randomPlayouts } from './lib/playouts';
 
@@ -65,7 +65,7 @@ for (const { playout, position: pos } of randomPlayouts(Number(values.seed), pla
   if (!parsed.ok) continue;
   const move = parsed.value;
   const moveValue = evaluateMove(root, move).value;
-  const to = move & 0xff;
+  const to = moveTo(move);
   root.doMove(move);
   const givesCheck = root.inCheck();
   const exposed =

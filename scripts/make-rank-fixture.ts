@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { legalMoves, makeSfen, Position } from '../src/engine/index';
+import { legalMoves, makeSfen, moveTo, Position } from '../src/engine/index';
 import { Searcher } from '../src/engine/search/index';
 
 const { values } = parseArgs({
@@ -37,7 +37,7 @@ for (let playout = 0; positions.length < wanted; playout++) {
       ended = true;
       break;
     }
-    const captures = moves.filter((m) => pos.board[m & 0xff] !== 0);
+    const captures = moves.filter((m) => pos.board[moveTo(m)] !== 0);
     const pool = captures.length > 0 && random(3) > 0 ? captures : moves;
     pos.doMove(pool[random(pool.length)]!);
   }

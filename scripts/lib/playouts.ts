@@ -2,7 +2,7 @@
  * Seeded random playouts that prefer captures (two times in three), the source of tactical
  * positions with pieces in hand for the finder scripts. The same seed gives the same positions.
  */
-import { legalMoves, Position } from '../../src/engine/index';
+import { legalMoves, moveTo, Position } from '../../src/engine/index';
 
 export interface PlayoutPosition {
   /** Index of the playout, so a position can be found again from its seed. */
@@ -28,7 +28,7 @@ export function* randomPlayouts(seed: number, count: number): Generator<PlayoutP
         ended = true;
         break;
       }
-      const captures = moves.filter((m) => pos.board[m & 0xff] !== 0);
+      const captures = moves.filter((m) => pos.board[moveTo(m)] !== 0);
       const pool = captures.length > 0 && random(3) > 0 ? captures : moves;
       pos.doMove(pool[random(pool.length)]!);
     }

@@ -11,7 +11,17 @@ import { DIRECTION_TO, SLIDES_ALONG, STEPS, STEP_COUNT } from './attacks';
 import { isDropPawnMate } from './drop-pawn-mate';
 import type { Position } from './position';
 import { BOARD_SIZE, FIRST_LIVE_RANK, fileOf, relativeRank, SQ81 } from './square';
-import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
+import {
+  dropKind,
+  EMPTY,
+  isDrop,
+  isPromotion,
+  Kind,
+  type Move,
+  moveFrom,
+  moveTo,
+  WALL,
+} from './types';
 
 /** Bits a packed move may use: destination, origin (or dropped kind), promotion, drop. */
 const MOVE_BITS = 0x3ffff;
@@ -58,10 +68,10 @@ export function givesCheck(pos: Position, move: Move): boolean {
   const us = pos.sideToMove;
   const king = pos.kingSquare[us ^ 1]!;
   if (king === 0) return false;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
-  if (move & MOVE_DROP) return reaches(board, from | (us << 4), to, king, -1);
-  const piece = move & MOVE_PROMOTE ? board[from]! + 8 : board[from]!;
+  const to = moveTo(move);
+  const from = moveFrom(move);
+  if (isDrop(move)) return reaches(board, dropKind(move) | (us << 4), to, king, -1);
+  const piece = isPromotion(move) ? board[from]! + 8 : board[from]!;
   // A direct check: the piece, as it stands on `to`, reaches the king.
   if (reaches(board, piece, to, king, from)) return true;
   // A discovered check (空き王手): leaving `from` opens a line from one of our sliders, unless
@@ -85,15 +95,16 @@ export function isLegalMove(pos: Position, move: Move): boolean {
   if (move <= 0 || (move & ~MOVE_BITS) !== 0) return false;
   const board = pos.board;
   const us = pos.sideToMove;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   if (to >= BOARD_SIZE || SQ81[to]! < 0) return false;
   const target = board[to]!;
-  if (move & MOVE_DROP) {
-    if (move & MOVE_PROMOTE || from < Kind.Pawn || from > Kind.Gold) return false;
-    if (target !== EMPTY || pos.hand[us * 8 + from] === 0) return false;
-    if (relativeRank(us, to) < FIRST_LIVE_RANK[from]!) return false;
-    if (from === Kind.Pawn) {
+  if (isDrop(move)) {
+    const kind = dropKind(move);
+    if (isPromotion(move) || kind < Kind.Pawn || kind > Kind.Gold) return false;
+    if (target !== EMPTY || pos.hand[us * 8 + kind] === 0) return false;
+    if (relativeRank(us, to) < FIRST_LIVE_RANK[kind]!) return false;
+    if (kind === Kind.Pawn) {
       if (pos.pawnFiles[us]! & (1 << (fileOf(to) - 1))) return false;
       const enemyKing = pos.kingSquare[us ^ 1]!;
       if (to + (us === 0 ? -10 : 10) === enemyKing && isDropPawnMate(pos, to)) return false;
@@ -107,7 +118,7 @@ export function isLegalMove(pos: Position, move: Move): boolean {
   if (target !== EMPTY && target >> 4 === us) return false;
   if (!reaches(board, piece, from, to, -1)) return false;
   const kind = piece & 15;
-  if (move & MOVE_PROMOTE) {
+  if (isPromotion(move)) {
     if (kind > Kind.Rook || (relativeRank(us, from) > 3 && relativeRank(us, to) > 3)) return false;
   } else if (kind <= Kind.Rook && relativeRank(us, to) < FIRST_LIVE_RANK[kind]!) return false;
   // The cheap case: not in check, not the king, and not pinned off its line.

@@ -29,13 +29,16 @@ import {
 } from './square';
 import {
   type Color,
+  dropKind,
   EMPTY,
   GOTE_BIT,
+  isDrop,
+  isPromotion,
   Kind,
   KIND_COUNT,
   type Move,
-  MOVE_DROP,
-  MOVE_PROMOTE,
+  moveFrom,
+  moveTo,
   PROMOTED,
   WALL,
 } from './types';
@@ -184,20 +187,21 @@ export class Position {
   keyAfter(move: Move): void {
     const { board, hand } = this;
     const us = this.sideToMove;
-    const to = move & 0xff;
-    const from = (move >> 8) & 0xff;
+    const to = moveTo(move);
+    const from = moveFrom(move);
     let lo = this.keyLo ^ SIDE_KEY_LO;
     let hi = this.keyHi ^ SIDE_KEY_HI;
-    if (move & MOVE_DROP) {
-      const piece = from | (us << 4);
+    if (isDrop(move)) {
+      const kind = dropKind(move);
+      const piece = kind | (us << 4);
       // The hand's key for `count` pieces of the kind, and for one fewer.
-      const k = handKeyIndex(us, from, hand[us * 8 + from]!);
+      const k = handKeyIndex(us, kind, hand[us * 8 + kind]!);
       lo ^= HAND_KEY_LO[k]! ^ HAND_KEY_LO[k - 1]! ^ PIECE_KEY_LO[piece * BOARD_SIZE + to]!;
       hi ^= HAND_KEY_HI[k]! ^ HAND_KEY_HI[k - 1]! ^ PIECE_KEY_HI[piece * BOARD_SIZE + to]!;
     } else {
       const piece = board[from]!;
       const captured = board[to]!;
-      const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
+      const moved = isPromotion(move) ? piece + PROMOTED : piece;
       lo ^= PIECE_KEY_LO[piece * BOARD_SIZE + from]! ^ PIECE_KEY_LO[moved * BOARD_SIZE + to]!;
       hi ^= PIECE_KEY_HI[piece * BOARD_SIZE + from]! ^ PIECE_KEY_HI[moved * BOARD_SIZE + to]!;
       if (captured !== EMPTY) {
@@ -222,8 +226,8 @@ export class Position {
   doMove(move: Move): void {
     const { board, effects, hand, touched, occupied } = this;
     const us = this.sideToMove;
-    const to = move & 0xff;
-    const from = (move >> 8) & 0xff;
+    const to = moveTo(move);
+    const from = moveFrom(move);
     const ply = this.ply;
     if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
     let t = ply * MAX_TOUCHED;
@@ -237,9 +241,9 @@ export class Position {
     const sign = us === 0 ? 1 : -1;
     this.keyAfter(move);
 
-    if (move & MOVE_DROP) {
-      const piece = from | (us << 4);
-      const h = us * 8 + from;
+    if (isDrop(move)) {
+      const piece = dropKind(move) | (us << 4);
+      const h = us * 8 + dropKind(move);
       hand[h] = hand[h]! - 1;
       board[to] = piece;
       occupied[us * 3 + SQUARE_WORD[to]!]! |= SQUARE_BIT[to]!;
@@ -250,7 +254,7 @@ export class Position {
     } else {
       const piece = board[from]!;
       const captured = board[to]!;
-      const moved = move & MOVE_PROMOTE ? piece + PROMOTED : piece;
+      const moved = isPromotion(move) ? piece + PROMOTED : piece;
       t = updatePieceEffect(board, effects, base, piece, from, -1, touched, t);
       if (moved !== piece) this.material += sign * PROMOTION_GAIN[piece & 15]!;
       if (captured !== EMPTY) {
@@ -300,15 +304,15 @@ export class Position {
     const { board, hand, occupied } = this;
     const ply = this.ply - 1;
     const us = (this.sideToMove ^ 1) as Color;
-    const to = move & 0xff;
-    const from = (move >> 8) & 0xff;
+    const to = moveTo(move);
+    const from = moveFrom(move);
     occupied[us * 3 + SQUARE_WORD[to]!]! ^= SQUARE_BIT[to]!;
-    if (move & MOVE_DROP) {
+    if (isDrop(move)) {
       board[to] = EMPTY;
-      hand[us * 8 + from]!++;
+      hand[us * 8 + dropKind(move)]!++;
     } else {
       const moved = board[to]!;
-      const piece = move & MOVE_PROMOTE ? moved - PROMOTED : moved;
+      const piece = isPromotion(move) ? moved - PROMOTED : moved;
       const captured = this.capturedStack[ply]!;
       board[from] = piece;
       board[to] = captured;

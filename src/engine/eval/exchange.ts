@@ -11,7 +11,18 @@ import { DIRECTIONS, REACHES_ALONG, SLIDES_ALONG, STEPS } from '../attacks';
 import { DIRECTION_BIT, LONG_EFFECT } from '../effect';
 import type { Position } from '../position';
 import { BOARD_SIZE } from '../square';
-import { type Color, EMPTY, Kind, type Move, WALL } from '../types';
+import {
+  type Color,
+  dropKind,
+  EMPTY,
+  isDrop,
+  isPromotion,
+  Kind,
+  type Move,
+  moveFrom,
+  moveTo,
+  WALL,
+} from '../types';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from './material';
 
 /** No long effects known: every line may bring a slide. */
@@ -150,12 +161,12 @@ export function exchangeValueAt(pos: Position, sq: number): number {
  * restored before returning.
  */
 export function seeMove(board: Uint8Array, move: Move, us: number): number {
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
-  const drop = (move & (1 << 17)) !== 0;
+  const to = moveTo(move);
+  const from = moveFrom(move);
+  const drop = isDrop(move);
   const captured = board[to]!;
-  const piece = drop ? from | (us << 4) : board[from]!;
-  const promote = (move & (1 << 16)) !== 0;
+  const piece = drop ? dropKind(move) | (us << 4) : board[from]!;
+  const promote = isPromotion(move);
   const moved = promote ? piece + 8 : piece;
   const won =
     (captured === EMPTY ? 0 : CAPTURE_VALUE[captured & 15]!) +

@@ -53,7 +53,17 @@ import { makeUsiMove } from '../notation';
 import { defaultsOf, integer, select, type ValuesOf } from '../option-spec';
 import type { Position } from '../position';
 import { BOARD_SIZE } from '../square';
-import { EMPTY, isDrop, Kind, type Move, WALL } from '../types';
+import {
+  dropKind,
+  EMPTY,
+  isDrop,
+  isPromotion,
+  Kind,
+  type Move,
+  moveFrom,
+  moveTo,
+  WALL,
+} from '../types';
 import { exchangeValue, exchangeValueAt } from './exchange';
 import type { Evaluator } from './evaluator';
 import { materialEvaluator } from './material';
@@ -164,11 +174,15 @@ export function evaluateMove(
   const board = pos.board;
   const us = pos.sideToMove;
   const them = (us ^ 1) as 0 | 1;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   const drop = isDrop(move);
   const captured = board[to]!;
-  const movedPiece = drop ? from | (us << 4) : move & (1 << 16) ? board[from]! + 8 : board[from]!;
+  const movedPiece = drop
+    ? dropKind(move) | (us << 4)
+    : isPromotion(move)
+      ? board[from]! + 8
+      : board[from]!;
   const literal = params.reading === 'code';
   // Read as intended, a king's own exchange value is not a threat it walks into or out of.
   const kingMove = !literal && (movedPiece & 15) === Kind.King;
@@ -285,8 +299,8 @@ function exchangeBefore(pos: Position, sq: number): number {
 const KING_EXCHANGE_VALUE = -1;
 
 // The move moveValue is valuing, for threatOn: set once per move rather than passed per square.
-let moveFrom = 0;
-let moveTo = 0;
+let valuedFrom = 0;
+let valuedTo = 0;
 let moveThem = 0;
 let enemyKing = 0;
 let literalReading = false;
@@ -305,19 +319,19 @@ function threatOn(pos: Position, sq: number, kingThreat: number): number {
   if (p === EMPTY || p === WALL) return 0;
   if (sq === enemyKing)
     return kingThreat === KING_EXCHANGE_VALUE
-      ? exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo))
+      ? exchangeValue(board, sq, arrivingAfter(pos, sq, valuedFrom, valuedTo))
       : kingThreat;
   if (p >> 4 === moveThem)
-    return exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo));
+    return exchangeValue(board, sq, arrivingAfter(pos, sq, valuedFrom, valuedTo));
   if (!literalReading && (p & 15) === Kind.King) return 0;
   // No enemy piece bore on our piece before the move, and no enemy slide is uncovered onto it:
   // none bears on it after (the move can only block or capture the others), so nothing is at stake.
   const mayBeAttacked =
     pos.effectCount(moveThem as 0 | 1, sq) > 0 ||
-    (uncoveredThem & DIRECTION_BIT[DIRECTION_TO[moveFrom * BOARD_SIZE + sq]! + 11]!) !== 0;
+    (uncoveredThem & DIRECTION_BIT[DIRECTION_TO[valuedFrom * BOARD_SIZE + sq]! + 11]!) !== 0;
   ownSquares[owns] = sq;
   ownAfter[owns++] = mayBeAttacked
-    ? exchangeValue(board, sq, arrivingAfter(pos, sq, moveFrom, moveTo))
+    ? exchangeValue(board, sq, arrivingAfter(pos, sq, valuedFrom, valuedTo))
     : 0;
   return 0;
 }
@@ -364,12 +378,12 @@ export function moveValue(
   const board = pos.board;
   const us = pos.sideToMove;
   const them = us ^ 1;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   const drop = isDrop(move);
   const captured = board[to]!;
   const piece = drop ? from | (us << 4) : board[from]!;
-  const moved = move & (1 << 16) ? piece + 8 : piece;
+  const moved = isPromotion(move) ? piece + 8 : piece;
   const literal = params.reading === 'code';
   const kingMove = !literal && (moved & 15) === Kind.King;
   if (pos.keyLo !== stampKeyLo || pos.keyHi !== stampKeyHi) {
@@ -398,13 +412,13 @@ export function moveValue(
   if (!drop) board[from] = EMPTY;
   board[to] = moved;
   // The square the move leaves (0 for a drop: no square, no line through it).
-  moveFrom = drop ? 0 : from;
-  moveTo = to;
+  valuedFrom = drop ? 0 : from;
+  valuedTo = to;
   moveThem = them;
   literalReading = literal;
   enemyKing = pos.kingSquare[them]!;
   if (!kingMove && themOnTo > 0)
-    lossS += exchangeValue(board, to, arrivingAfter(pos, to, moveFrom, to));
+    lossS += exchangeValue(board, to, arrivingAfter(pos, to, valuedFrom, to));
   const kingThreat =
     themOnTo === 0
       ? params.kingThreatUnguarded

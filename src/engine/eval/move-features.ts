@@ -15,7 +15,7 @@ import { EFFECT_STRIDE } from '../effect';
 import { givesCheck } from '../move-check';
 import type { Position } from '../position';
 import { BOARD_SIZE } from '../square';
-import { EMPTY, isDrop, isPromotion, Kind, type Move, WALL } from '../types';
+import { EMPTY, isDrop, isPromotion, Kind, type Move, moveFrom, moveTo, WALL } from '../types';
 
 // #region move-features
 /** One bit per feature; a move's features are their OR. */
@@ -61,12 +61,12 @@ export function moveFeatures(pos: Position, move: Move, previous: Move = 0): num
   const board = pos.board;
   const us = pos.sideToMove;
   const them = us ^ 1;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   let f = 0;
   if (board[to] !== EMPTY) {
     f |= MoveFeature.Capture;
-    if (previous !== 0 && (previous & 0xff) === to) f |= MoveFeature.CapturesLastMoved;
+    if (previous !== 0 && moveTo(previous) === to) f |= MoveFeature.CapturesLastMoved;
   }
   if (isPromotion(move)) f |= MoveFeature.Promotion;
   if (pos.inCheck()) f |= MoveFeature.Evasion;

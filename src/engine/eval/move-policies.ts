@@ -21,7 +21,18 @@ import { DIRECTION_BIT, EFFECT_STRIDE, LONG_EFFECT } from '../effect';
 import { givesCheck } from '../move-check';
 import type { Position } from '../position';
 import { BOARD_SIZE, fileOf, isInPromotionZone, N, relativeRank, S, SQUARES } from '../square';
-import { type Color, dropKind, EMPTY, isDrop, isPromotion, Kind, type Move, WALL } from '../types';
+import {
+  type Color,
+  dropKind,
+  EMPTY,
+  isDrop,
+  isPromotion,
+  Kind,
+  type Move,
+  moveFrom,
+  moveTo,
+  WALL,
+} from '../types';
 import { exchangeValueAt } from './exchange';
 import { kingNeighbourhood, zoneSquare } from './position-features';
 
@@ -390,8 +401,8 @@ export function movePolicies(
   const board = pos.board;
   const us = pos.sideToMove;
   const them = (us ^ 1) as Color;
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   const drop = isDrop(move);
   const promote = isPromotion(move);
   const kind = drop ? dropKind(move) : board[from]! & 15;
@@ -402,7 +413,7 @@ export function movePolicies(
 
   if (captured !== EMPTY) {
     f |=
-      previous !== 0 && (previous & 0xff) === to ? Policy.capturesLastMoved : Policy.capturesOther;
+      previous !== 0 && moveTo(previous) === to ? Policy.capturesLastMoved : Policy.capturesOther;
   }
   if (promote) f |= Policy.promotes;
   if (givesCheck(pos, move)) f |= Policy.check;

@@ -17,7 +17,7 @@ import { givesCheck } from '../move-check';
 import { generateMoves, generatePseudoLegalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import type { Position } from '../position';
-import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL } from '../types';
+import { dropKind, EMPTY, isDrop, isPromotion, Kind, moveFrom, moveTo, WALL } from '../types';
 
 export interface KingCaptureGame {
   readonly name: 'shogi' | 'chess';
@@ -88,14 +88,13 @@ export function shogiGame(pos: Position): KingCaptureGame {
     },
     material: () => (pos.sideToMove === 0 ? pos.material : -pos.material),
     orderValue: (m) => {
-      if (m & MOVE_DROP) return 0;
-      const t = pos.board[m & 0xff]!;
+      if (isDrop(m)) return 0;
+      const t = pos.board[moveTo(m)]!;
       if ((t & 15) === Kind.King) return KING_VICTIM;
-      const gain = m & MOVE_PROMOTE ? PROMOTION_GAIN[pos.board[(m >> 8) & 0xff]! & 15]! : 0;
+      const gain = isPromotion(m) ? PROMOTION_GAIN[pos.board[moveFrom(m)]! & 15]! : 0;
       return (t === EMPTY ? 0 : CAPTURE_VALUE[t & 15]!) + gain;
     },
-    isCheckingPawnDrop: (m) =>
-      (m & MOVE_DROP) !== 0 && ((m >> 8) & 0xff) === Kind.Pawn && givesCheck(pos, m),
+    isCheckingPawnDrop: (m) => isDrop(m) && dropKind(m) === Kind.Pawn && givesCheck(pos, m),
     moveName: (m) => makeUsiMove(m),
     moveText: (m) => makeUsiMove(m),
   };

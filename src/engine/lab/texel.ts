@@ -24,7 +24,7 @@ import { evaluateMaterial } from '../eval/material';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import type { Position } from '../position';
 import { BOARD_SIZE, SQ81, SQUARES } from '../square';
-import { EMPTY, type Move } from '../types';
+import { EMPTY, isPromotion, type Move, moveFrom, moveTo } from '../types';
 import { CAPTURE_VALUE, PROMOTION_GAIN } from '../eval/material';
 
 // #region features
@@ -128,10 +128,10 @@ function capturesSearch(pos: Position, alpha: number, beta: number, ply: number)
 }
 
 const moveGain = (pos: Position, m: Move): number => {
-  const captured = pos.board[m & 0xff]!;
+  const captured = pos.board[moveTo(m)]!;
   return (
     (captured === EMPTY ? 0 : CAPTURE_VALUE[captured & 15]!) +
-    (m & (1 << 16) ? PROMOTION_GAIN[pos.board[(m >> 8) & 0xff]! & 15]! : 0)
+    (isPromotion(m) ? PROMOTION_GAIN[pos.board[moveFrom(m)]! & 15]! : 0)
   );
 };
 // #endregion

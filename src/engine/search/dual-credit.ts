@@ -40,7 +40,7 @@ import { type MoveFeature, moveFeatures, MoveFeature as F } from '../eval/move-f
 import { CAPTURE_VALUE, PIECE_VALUE } from '../eval/material';
 import { number, select, table, toggle } from '../option-spec';
 import type { Position } from '../position';
-import { EMPTY, isDrop, Kind, type Move } from '../types';
+import { dropKind, EMPTY, isDrop, Kind, type Move, moveFrom, moveTo } from '../types';
 import { extensionBudget } from './extensions';
 import { Counter, type SearchState } from './state';
 
@@ -184,10 +184,10 @@ export function creditEntry(
   previous: Move,
   credits: readonly number[],
 ): number {
-  const to = move & 0xff;
-  const from = (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = moveFrom(move);
   const drop = isDrop(move);
-  const kind = drop ? from : pos.board[from]! & 15;
+  const kind = drop ? dropKind(move) : pos.board[from]! & 15;
   const row = ROW_OF_KIND[kind]! * CREDIT_MEANINGS.length;
   const f = moveFeatures(pos, move, previous);
   const has = (bit: MoveFeature): boolean => (f & bit) !== 0;

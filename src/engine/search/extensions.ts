@@ -5,6 +5,7 @@
  * own depth: a depth-2 search may read a line to 4 plies, not to 34. Stockfish bounds its
  * extensions by the root depth the same way.
  */
+import { moveTo } from '../types';
 import { moveValue } from '../eval/move-evaluation';
 import { integer, toggle } from '../option-spec';
 import type { Move } from '../types';
@@ -125,7 +126,7 @@ export function recaptureResearch(
   if (!o.recaptureExtension || ply < o.recaptureMinPly || value > beta) return 0;
   if (extensionBudget(s, ply) - extended < o.recapturePlies) return 0;
   const previous = s.line[ply - 1]!;
-  if (previous === 0 || (previous & 0xff) !== (move & 0xff)) return 0;
+  if (previous === 0 || moveTo(previous) !== moveTo(move)) return 0;
   // Step back to the position the previous move was played in and judge it there.
   const pos = s.pos;
   pos.undoMove(previous);

@@ -24,7 +24,7 @@ import { moveValue } from '../eval/move-evaluation';
 import { isLegalMove } from '../move-check';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import { isInPromotionZone } from '../square';
-import { EMPTY, isDrop, isPromotion, Kind, type Move } from '../types';
+import { EMPTY, isDrop, isPromotion, Kind, type Move, moveFrom, moveTo } from '../types';
 import { captureScore, OrderMode, quietScore, standardScore, TT_MOVE_SCORE } from './ordering';
 import type { SearchState } from './state';
 import { bestMoveShare, TreeNodeContext } from './tree-judge';
@@ -331,7 +331,7 @@ export class MovePicker {
   private usableKiller(m: Move): Move {
     const s = this.s;
     if (!s.options.killers || m === 0 || m === this.ttMove || m === this.killer1) return 0;
-    if (s.pos.board[m & 0xff] !== EMPTY || isPromotion(m)) return 0;
+    if (s.pos.board[moveTo(m)] !== EMPTY || isPromotion(m)) return 0;
     return isLegalMove(s.pos, m) ? m : 0;
   }
 
@@ -487,8 +487,8 @@ function sortAscending(keys: Float64Array, n: number): void {
  */
 export function isPointlessInQuiescence(board: Uint8Array, move: Move, us: number): boolean {
   if (isDrop(move)) return true;
-  const from = (move >> 8) & 0xff;
-  const to = move & 0xff;
+  const from = moveFrom(move);
+  const to = moveTo(move);
   const kind = board[from]! & 15;
   if (isPromotion(move)) return board[to] === EMPTY && kind !== Kind.Pawn;
   return (

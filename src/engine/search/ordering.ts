@@ -10,7 +10,7 @@
 import { seeMove } from '../eval/exchange';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from '../eval/material';
 import { select, toggle } from '../option-spec';
-import { EMPTY, isDrop, isPromotion, type Move } from '../types';
+import { dropKind, EMPTY, isDrop, isPromotion, type Move, moveFrom, moveTo } from '../types';
 import type { SearchState } from './state';
 
 export const ORDERINGS = ['standard', 'move-evaluation', 'decision-tree', 'none'] as const;
@@ -71,8 +71,8 @@ export function captureScore(s: SearchState, m: Move): number {
     const see = seeMove(board, m, s.pos.sideToMove);
     return see >= 0 ? GOOD_CAPTURE + see : BAD_CAPTURE + see;
   }
-  const attacker = board[(m >> 8) & 0xff]! & 15;
-  const captured = board[m & 0xff]!;
+  const attacker = board[moveFrom(m)]! & 15;
+  const captured = board[moveTo(m)]!;
   const gain =
     (captured !== EMPTY ? CAPTURE_VALUE[captured & 15]! : 0) +
     (isPromotion(m) ? PROMOTION_GAIN[attacker]! : 0);
@@ -82,10 +82,8 @@ export function captureScore(s: SearchState, m: Move): number {
 
 /** History table index: the moving piece (a dropped one too) and its destination. */
 export function historyIndex(s: SearchState, m: Move): number {
-  const piece = isDrop(m)
-    ? ((m >> 8) & 0xff) | (s.pos.sideToMove << 4)
-    : s.pos.board[(m >> 8) & 0xff]!;
-  return piece * 130 + (m & 0xff);
+  const piece = isDrop(m) ? dropKind(m) | (s.pos.sideToMove << 4) : s.pos.board[moveFrom(m)]!;
+  return piece * 130 + moveTo(m);
 }
 
 /** A quiet move's ordering score: its killer rank at this ply, else its history. */
@@ -100,7 +98,7 @@ export function quietScore(s: SearchState, m: Move, ply: number): number {
 /** The standard order as one number, for lists scored all at once (evasions, rank pruning). */
 export function standardScore(s: SearchState, m: Move, ply: number, ttMove: Move): number {
   if (m === ttMove) return TT_MOVE_SCORE;
-  if (s.pos.board[m & 0xff] !== EMPTY || isPromotion(m)) return captureScore(s, m);
+  if (s.pos.board[moveTo(m)] !== EMPTY || isPromotion(m)) return captureScore(s, m);
   return quietScore(s, m, ply);
 }
 

@@ -9,6 +9,8 @@ import {
   DIRECTIONS,
   EMPTY,
   isDrop,
+  moveFrom,
+  moveTo,
   type Position,
   SQ81,
   SQUARES,
@@ -132,8 +134,8 @@ function sourceOf(pos: Position, to: number, from: number | null, target: number
 /** The move's arrow and, for each threatened and defended square, where the effect comes from. */
 export function moveMarks(pos: Position, e: MoveEvaluation, params: MoveEvalParams): MoveMarks {
   const move = e.move;
-  const to = move & 0xff;
-  const from = isDrop(move) ? null : (move >> 8) & 0xff;
+  const to = moveTo(move);
+  const from = isDrop(move) ? null : moveFrom(move);
   const before = new Map(e.defended.map((sq) => [sq, exchangeValue(pos.board, sq)]));
   const us = pos.sideToMove;
   pos.doMove(move);

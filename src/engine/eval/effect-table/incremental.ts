@@ -11,7 +11,7 @@
 import { EFFECT_STRIDE, MAX_TOUCHED } from '../../effect';
 import { MAX_PLY, type Position } from '../../position';
 import { BOARD_SIZE, SQ81, SQUARES } from '../../square';
-import { Kind, MOVE_DROP, MOVE_PROMOTE, PROMOTED } from '../../types';
+import { isDrop, isPromotion, Kind, moveFrom, moveTo, PROMOTED } from '../../types';
 import type { Evaluator } from '../evaluator';
 import { COUNTS, FV_SCALE, PIECE_SLOTS } from './params';
 import { type EffectTable } from './table';
@@ -180,12 +180,12 @@ export class TableEvaluator implements Evaluator {
       this.counts[FULL]!++;
     } else {
       const move = pos.moveStack[q - 1]!;
-      const to = move & 0xff;
-      const from = (move >> 8) & 0xff;
-      const drop = (move & MOVE_DROP) !== 0;
+      const to = moveTo(move);
+      const from = moveFrom(move);
+      const drop = isDrop(move);
       const captured = pos.capturedAt(q - 1);
       const moved = board[to]!;
-      const before = move & MOVE_PROMOTE ? moved - PROMOTED : moved;
+      const before = isPromotion(move) ? moved - PROMOTED : moved;
       // A king that moved: the kings' part is summed again; the position before had it on `from`.
       const king = move !== 0 && !drop && (moved & 15) === Kind.King ? moved >> 4 : -1;
       const p = q - 1;
@@ -297,9 +297,9 @@ export class TableEvaluator implements Evaluator {
     let dP = 0;
     // The move's squares first, where the piece changed as well as perhaps the counts.
     if (move !== 0) {
-      const to = move & 0xff;
-      const from = (move >> 8) & 0xff;
-      const drop = (move & MOVE_DROP) !== 0;
+      const to = moveTo(move);
+      const from = moveFrom(move);
+      const drop = isDrop(move);
       for (let k = drop ? 1 : 0; k < 2; k++) {
         const sq = k === 1 ? to : from;
         const pc = k === 1 ? board[to]! : 0;
