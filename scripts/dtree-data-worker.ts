@@ -10,7 +10,7 @@ import {
   playMateGame,
   playTeacherGame,
   type TeacherGame,
-} from '../src/engine/lab/dtree-data';
+} from '../src/engine/dtree/data';
 import { makeOpenings, randomPlies } from '../src/engine/lab/openings';
 import { makeRandom } from '../src/engine/lab/random';
 import { Searcher } from '../src/engine/search/iterate';

@@ -28,7 +28,7 @@ import {
   NO_MATE_OFFSETS,
   TEACHER,
   type TeacherGame,
-} from '../src/engine/lab/dtree-data';
+} from '../src/engine/dtree/data';
 import { OPENING_RULE } from '../src/engine/lab/openings';
 import type { DtreeJob, DtreeResponse } from './dtree-data-worker';
 import { bundleWorker } from './lib/bundle-worker';

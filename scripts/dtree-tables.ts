@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readGamesFile } from './lib/games-file';
-import type { MateGame, TeacherGame } from '../src/engine/lab/dtree-data';
+import type { MateGame, TeacherGame } from '../src/engine/dtree/data';
 import {
   accuracy,
   bestMoveColumn,
@@ -21,8 +21,8 @@ import {
   positionsWithMoves,
   selectionTable,
   TUNING_GRID,
-} from '../src/engine/lab/dtree-tables';
-import { ATTRIBUTES } from '../src/engine/eval/position-attributes';
+} from '../src/engine/dtree/tables';
+import { ATTRIBUTES } from '../src/engine/dtree/position-attributes';
 
 const { values } = parseArgs({
   options: {

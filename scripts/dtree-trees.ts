@@ -2,21 +2,21 @@
  * `npm run dtree-trees`: train the two trees the search may consult (chapter 7) — the best-move
  * tree and the mate tree, each with the depth and leaf size chosen on a validation split, as
  * `npm run dtree-tables` reports them as "tuned" — on the games in public/lab/dtree/, and write
- * them to src/engine/eval/dtree-trees.json, which the engine imports (search/tree-judge.ts).
+ * them to src/engine/dtree/trees.json, which the engine imports (dtree/tree-judge.ts).
  * Deterministic: a test retrains them and insists the file is current.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readGamesFile } from './lib/games-file';
-import type { MateGame, TeacherGame } from '../src/engine/lab/dtree-data';
-import { searchTrees } from '../src/engine/lab/dtree-tables';
-import { treeStats } from '../src/engine/lab/id3';
+import type { MateGame, TeacherGame } from '../src/engine/dtree/data';
+import { searchTrees } from '../src/engine/dtree/tables';
+import { treeStats } from '../src/engine/dtree/tree';
 
 const { values } = parseArgs({
   options: {
     best: { type: 'string', default: 'public/lab/dtree/best-move-games.json' },
     mate: { type: 'string', default: 'public/lab/dtree/mate-games.json' },
-    out: { type: 'string', default: 'src/engine/eval/dtree-trees.json' },
+    out: { type: 'string', default: 'src/engine/dtree/trees.json' },
   },
 });
 const BEST = values.best;

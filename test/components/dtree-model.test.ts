@@ -37,13 +37,13 @@ import {
   ATTRIBUTE_COUNT,
   NeighbourState,
   positionAttributes,
-} from '../../src/engine/eval/position-attributes';
+} from '../../src/engine/dtree/position-attributes';
 import {
   isTestGame,
   type MateGame,
   mateDataset,
   type TeacherGame,
-} from '../../src/engine/lab/dtree-data';
+} from '../../src/engine/dtree/data';
 import { randomPlies } from '../../src/engine/lab/openings';
 import { makeRandom } from '../../src/engine/lab/random';
 import { Color, makeDrop, makeMove, makeSfen, parseSquareName, SQ81 } from '../../src/engine/index';

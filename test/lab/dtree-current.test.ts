@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { MateGame, TeacherGame } from '../../src/engine/lab/dtree-data';
-import { bestMoveTables, mateTables, outcomeTable } from '../../src/engine/lab/dtree-tables';
+import type { MateGame, TeacherGame } from '../../src/engine/dtree/data';
+import { bestMoveTables, mateTables, outcomeTable } from '../../src/engine/dtree/tables';
 import type { ExperimentData } from '../../src/engine/lab/experiment-data';
 
 interface GamesFile<G> {

@@ -1,13 +1,13 @@
 /**
  * A move as seed 002's best-move trees see it: one row of bytes, the move's 28 policy bits
  * (move-policies.ts) and then its position's 64 attributes (position-attributes.ts). The learner's
- * examples (lab/dtree-data.ts) and the search's questions to the trained tree (tree-judge.ts) are
+ * examples (dtree/data.ts) and the search's questions to the trained tree (tree-judge.ts) are
  * both written by `writeMoveRow`, so the tree is asked exactly what it was trained on.
  */
 import type { Position } from '../position';
 import type { Move } from '../types';
-import { movePolicies, POLICY_COUNT, policyContext, type PolicyContext } from './move-policies';
-import { ATTRIBUTE_COUNT, positionAttributes } from './position-attributes';
+import { movePolicies, POLICY_COUNT, policyContext, type PolicyContext } from '../dtree/move-policies';
+import { ATTRIBUTE_COUNT, positionAttributes } from '../dtree/position-attributes';
 
 /** Columns of a best-move row: the 28 policy bits, then the 64 position attributes. */
 export const BEST_MOVE_WIDTH = POLICY_COUNT + ATTRIBUTE_COUNT;

@@ -10,7 +10,7 @@ import { moveValue } from '../eval/move-evaluation';
 import { integer, toggle } from '../option-spec';
 import type { Move } from '../types';
 import { Counter, type SearchState } from './state';
-import { threatensMate } from './tree-judge';
+import { threatensMate } from '../dtree/tree-judge';
 
 export const EXTENSION_OPTIONS = {
   checkExtension: toggle({

@@ -16,7 +16,7 @@ import type { Move } from '../types';
 import type { MovePicker } from './move-picker';
 import type { SearchState } from './state';
 import { Reason } from './trace';
-import { JUDGED_BEST } from './tree-judge';
+import { JUDGED_BEST } from '../dtree/tree-judge';
 
 export const FORWARD_PRUNINGS = ['off', 'threshold', 'rank', 'tree'] as const;
 

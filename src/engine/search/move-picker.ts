@@ -27,7 +27,7 @@ import { isInPromotionZone } from '../square';
 import { EMPTY, isDrop, isPromotion, Kind, type Move, moveFrom, moveTo } from '../types';
 import { captureScore, OrderMode, quietScore, standardScore, TT_MOVE_SCORE } from './ordering';
 import type { SearchState } from './state';
-import { bestMoveShare, TreeNodeContext } from './tree-judge';
+import { bestMoveShare, TreeNodeContext } from '../dtree/tree-judge';
 
 export const Stage = {
   Done: 0,

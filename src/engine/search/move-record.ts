@@ -13,7 +13,7 @@ import type { MovePicker } from './move-picker';
 import { lateMoveReduction } from './pruning';
 import { Counter, type MoveRecord, type SearchState } from './state';
 import { Note, Reason } from './trace';
-import { JUDGED_BEST } from './tree-judge';
+import { JUDGED_BEST } from '../dtree/tree-judge';
 
 /** The ply's record for `move`, with what the move is: a capture, quiet, a check. */
 export function recordMove(s: SearchState, ply: number, move: Move): MoveRecord {

@@ -29,7 +29,7 @@ import { ORDERING_OPTIONS } from './ordering';
 import { FUTILITY_OPTIONS, LMR_OPTIONS, NULL_MOVE_OPTIONS, RAZORING_OPTIONS } from './pruning';
 import { QUIESCENCE_OPTIONS } from './quiescence';
 import { TRACE_OPTIONS } from './trace';
-import { TREE_OPTIONS } from './tree-judge';
+import { TREE_OPTIONS } from '../dtree/tree-judge';
 import { TT_OPTIONS } from './tt';
 
 /** The options panel's groups, in the order it shows them; the schema follows the same order. */

@@ -9,9 +9,9 @@
  */
 import type { MoveEvalParams, MoveEvaluation } from '../eval/move-evaluation';
 import type { RankReport } from '../eval/move-rank';
-import type { MateGame, TeacherGame } from '../lab/dtree-data';
+import type { MateGame, TeacherGame } from '../dtree/data';
 import type { EndOfGameRequest, EndOfGameResponse } from './end-of-game';
-import type { ClassCounts, PathStep, TreeLeaf, TreeSplit } from '../lab/id3';
+import type { ClassCounts, PathStep, TreeLeaf, TreeSplit } from '../dtree/tree';
 import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';
 import {
@@ -113,7 +113,7 @@ export interface EvalSpeedRequest {
 }
 
 /**
- * The three questions seed 002's decision trees learn (dtree-data.ts): is this the move the teacher
+ * The three questions seed 002's decision trees learn (dtree/data.ts): is this the move the teacher
  * played (Table 6), does the side to move mate within 3 plies (Table 8), does the side to move go
  * on to win, from the last positions of each game (Table 1).
  */
@@ -217,7 +217,7 @@ export const EVAL_SPEED_TIMED_MS = 300;
 export const EVAL_SPEED_WARM_UP_MS = 500;
 
 /**
- * The deepest tree a page may grow: FULL_GROWTH's depth (dtree-tables.ts), deeper than any of the
+ * The deepest tree a page may grow: FULL_GROWTH's depth (dtree/tables.ts), deeper than any of the
  * chapter's trees grows before no test separates its examples (the best-move tree stops at 81).
  */
 export const MAX_DTREE_DEPTH = 100;
@@ -452,7 +452,7 @@ export interface DtreeMoveRow {
   label: 0 | 1;
   /** The leaf's training counts [other, best]: P(best) = counts[1] / (counts[0] + counts[1]). */
   counts: ClassCounts;
-  /** The tests on the way to the leaf; `attribute` is a best-move column (dtree-tables.ts). */
+  /** The tests on the way to the leaf; `attribute` is a best-move column (dtree/tables.ts). */
   path: PathStep[];
   /** The move the teacher played here. */
   teacher: boolean;

@@ -27,7 +27,7 @@ import {
   type RankRequest,
 } from './protocol';
 import { runEvalSpeed } from './eval-speed';
-import { DtreeLab } from './dtree';
+import { DtreeLab } from '../dtree/lab';
 import { EndOfGameLab } from './end-of-game';
 import { playGame } from '../lab/game';
 import {

@@ -10,9 +10,9 @@ import {
   ATTRIBUTES,
   FIRST_NEIGHBOUR_ATTRIBUTE,
   MATE_ATTRIBUTES,
-} from '../../../engine/eval/position-attributes';
+} from '../../../engine/dtree/position-attributes';
 import { parseUsiMove } from '../../../engine/index';
-import type { MateGame } from '../../../engine/lab/dtree-data';
+import type { MateGame } from '../../../engine/dtree/data';
 import { makeRandom } from '../../../engine/lab/random';
 import {
   DTREE_MATE_PLIES,

@@ -7,7 +7,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Position } from '../../../engine/index';
-import type { TeacherGame } from '../../../engine/lab/dtree-data';
+import type { TeacherGame } from '../../../engine/dtree/data';
 import { makeRandom } from '../../../engine/lab/random';
 import type {
   DtreeMovesMessage,

@@ -8,7 +8,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import { type MateGame, type TeacherGame, testGameCount } from '../../../engine/lab/dtree-data';
+import { type MateGame, type TeacherGame, testGameCount } from '../../../engine/dtree/data';
 import {
   DTREE_SWEEP_DEPTH,
   type DtreeConfusion,

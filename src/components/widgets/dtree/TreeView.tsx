@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ClassCounts, PathStep } from '../../../engine/lab/id3';
+import type { ClassCounts, PathStep } from '../../../engine/dtree/tree';
 import type { DtreeKind, DtreeViewNode } from '../../../engine/worker/protocol';
 import {
   childrenOf,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseSfen, type Position } from '../../../engine/index';
-import type { MateGame, TeacherGame } from '../../../engine/lab/dtree-data';
+import type { MateGame, TeacherGame } from '../../../engine/dtree/data';
 
 export type GamesFile<G> = { ok: true; games: G[] } | { ok: false; error: string };
 

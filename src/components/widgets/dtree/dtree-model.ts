@@ -19,21 +19,21 @@ import {
   type Position,
   SQ81,
 } from '../../../engine/index';
-import { POLICIES, POLICY_COUNT, type PolicyInfo } from '../../../engine/eval/move-policies';
+import { POLICIES, POLICY_COUNT, type PolicyInfo } from '../../../engine/dtree/move-policies';
 import {
   ATTRIBUTES,
   FIRST_NEIGHBOUR_ATTRIBUTE,
   NEIGHBOUR_NAMES,
   NeighbourState,
-} from '../../../engine/eval/position-attributes';
+} from '../../../engine/dtree/position-attributes';
 import { zoneSquare } from '../../../engine/eval/position-features';
 import {
   BEST_MOVE_FROM_PLY,
   isTestGame,
   type MateGame,
   type TeacherGame,
-} from '../../../engine/lab/dtree-data';
-import type { ClassCounts, PathStep } from '../../../engine/lab/id3';
+} from '../../../engine/dtree/data';
+import type { ClassCounts, PathStep } from '../../../engine/dtree/tree';
 import type {
   DtreeConfusion,
   DtreeKind,

@@ -1,5 +1,5 @@
 /**
- * Seed 002's tables re-run on our engine's data (dtree-data.ts): Table 1 (win or loss from the
+ * Seed 002's tables re-run on our engine's data (dtree/data.ts): Table 1 (win or loss from the
  * position alone), Table 4 (how often the chosen move has each policy), Tables 6 and 7 (best move
  * or not, per example and per position), Table 8 (mate or not) and the attributes near each
  * tree's root. Platform-neutral: `npm run dtree-tables` prints them for the lab, and the chapter's
@@ -23,19 +23,18 @@ import {
   replay,
   splitByGame,
   type TeacherGame,
-} from './dtree-data';
-import { POLICIES, POLICY_COUNT } from '../eval/move-policies';
-import { ATTRIBUTES, BEST_MOVE_ATTRIBUTES, MATE_ATTRIBUTES } from '../eval/position-attributes';
+} from './data';
+import { POLICIES, POLICY_COUNT } from './move-policies';
+import { ATTRIBUTES, BEST_MOVE_ATTRIBUTES, MATE_ATTRIBUTES } from './position-attributes';
+import { train, type TrainOptions } from './id3';
 import {
   attributesNearRoot,
   confusion,
   type Dataset,
   predict,
-  train,
-  type TrainOptions,
   treeStats,
   type TreeNode,
-} from './id3';
+} from './tree';
 
 // #region dtree-settings
 /**

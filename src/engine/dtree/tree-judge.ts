@@ -2,7 +2,7 @@
  * The decision trees inside the search: what seed 002 leaves as future work ("use the trees'
  * verdicts in the search: the order of candidate moves, extension, pruning"). The two trees are
  * the engine's own, trained by `npm run dtree-trees` on its games and kept in
- * eval/dtree-trees.json; this module asks them two questions, cheaply enough for a search node:
+ * dtree/trees.json; this module asks them two questions, cheaply enough for a search node:
  *
  * - How likely is this move the one a deeper search would play? The share of the teacher's moves
  *   among the training examples that reached the move's leaf, in thousandths. Above 500 the tree
@@ -15,11 +15,11 @@
  * Options: `ordering: 'decision-tree'` (ordering.ts), `forwardPruning: 'tree'`
  * (forward-pruning.ts), `treeMateExtension` (extensions.ts), and `treeMinDepth` below.
  */
-import trees from '../eval/dtree-trees.json';
-import { policyContext, type PolicyContext } from '../eval/move-policies';
+import trees from './trees.json';
+import { policyContext, type PolicyContext } from './move-policies';
 import { BEST_MOVE_WIDTH, writeMoveRow } from '../eval/move-rows';
-import { ATTRIBUTE_COUNT, positionAttributes } from '../eval/position-attributes';
-import type { TreeNode } from '../lab/id3';
+import { ATTRIBUTE_COUNT, positionAttributes } from './position-attributes';
+import type { TreeNode } from './tree';
 import { integer } from '../option-spec';
 import type { Position } from '../position';
 import type { Color, Move } from '../types';

@@ -16,7 +16,7 @@
 import type { Position } from '../position';
 import { BOARD_SIZE, isInPromotionZone, SQUARES } from '../square';
 import { type Color, EMPTY, Kind } from '../types';
-import { kingFreedom, kingNeighbourhood, zoneSquare } from './position-features';
+import { kingFreedom, kingNeighbourhood, zoneSquare } from '../eval/position-features';
 
 export interface AttributeInfo {
   /** 1..64, the paper's numbering. */

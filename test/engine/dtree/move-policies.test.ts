@@ -17,7 +17,7 @@ import {
   policyContext,
   type PolicyId,
   policyNumbers,
-} from '../../../src/engine/eval/move-policies';
+} from '../../../src/engine/dtree/move-policies';
 import {
   attacks,
   BOARD_SIZE,

@@ -12,7 +12,7 @@ import {
   MATE_ATTRIBUTES,
   NeighbourState,
   positionAttributes,
-} from '../../../src/engine/eval/position-attributes';
+} from '../../../src/engine/dtree/position-attributes';
 import {
   attacks,
   BOARD_SIZE,

@@ -16,26 +16,26 @@ import {
   replay,
   splitByGame,
   type TeacherGame,
-} from '../../../src/engine/lab/dtree-data';
-import { BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../../../src/engine/lab/dtree-tables';
+} from '../../../src/engine/dtree/data';
+import { BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../../../src/engine/dtree/tables';
 import {
   MATE_ATTRIBUTES,
   BEST_MOVE_ATTRIBUTES,
-} from '../../../src/engine/eval/position-attributes';
-import { classify, confusion, train, treeStats, type TreeNode } from '../../../src/engine/lab/id3';
+} from '../../../src/engine/dtree/position-attributes';
+import { train } from '../../../src/engine/dtree/id3';
+import { classify, confusion, treeStats, type TreeNode } from '../../../src/engine/dtree/tree';
 import { randomPlies } from '../../../src/engine/lab/openings';
 import { makeRandom } from '../../../src/engine/lab/random';
 import { findShortMate } from '../../../src/engine/short-mate';
 import { makeSfen, makeUsiMove, parseSfen } from '../../../src/engine/index';
+import { buildExamples } from '../../../src/engine/dtree/examples';
+import { DtreeLab, parsePositionWithPrevious } from '../../../src/engine/dtree/lab';
 import {
-  buildExamples,
-  DtreeLab,
-  parsePositionWithPrevious,
   sweepByTraining,
   sweepByTruncation,
   truncateTree,
   viewTree,
-} from '../../../src/engine/worker/dtree';
+} from '../../../src/engine/dtree/sweep';
 import {
   DTREE_SWEEP_DEPTH,
   type DtreeRequest,

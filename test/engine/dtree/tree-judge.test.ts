@@ -6,19 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import trees from '../../../src/engine/eval/dtree-trees.json';
+import trees from '../../../src/engine/dtree/trees.json';
 import { BEST_MOVE_WIDTH, writeMoveRow } from '../../../src/engine/eval/move-rows';
-import { ATTRIBUTE_COUNT, positionAttributes } from '../../../src/engine/eval/position-attributes';
+import { ATTRIBUTE_COUNT, positionAttributes } from '../../../src/engine/dtree/position-attributes';
 import {
   bestMoveDataset,
   type MateGame,
   mateDataset,
   splitByGame,
   type TeacherGame,
-} from '../../../src/engine/lab/dtree-data';
-import { BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../../../src/engine/lab/dtree-tables';
-import { classify, train, type TreeNode } from '../../../src/engine/lab/id3';
-import { MATE_ATTRIBUTES } from '../../../src/engine/eval/position-attributes';
+} from '../../../src/engine/dtree/data';
+import { BEST_MOVE_COLUMNS, OTHER_MOVE_SEED } from '../../../src/engine/dtree/tables';
+import { train } from '../../../src/engine/dtree/id3';
+import { classify, type TreeNode } from '../../../src/engine/dtree/tree';
+import { MATE_ATTRIBUTES } from '../../../src/engine/dtree/position-attributes';
 import { makeRandom } from '../../../src/engine/lab/random';
 import { legalMoves, parseSfen, type Position, STARTPOS_SFEN } from '../../../src/engine/index';
 import { Searcher } from '../../../src/engine/search/iterate';
@@ -31,8 +32,8 @@ import {
   MATE_TREE,
   threatensMate,
   TreeNodeContext,
-} from '../../../src/engine/search/tree-judge';
-import { randomPlayout } from './support';
+} from '../../../src/engine/dtree/tree-judge';
+import { randomPlayout } from '../search/support';
 
 const bestTree = trees.bestMove.tree as TreeNode;
 const mateTree = trees.mate.tree as TreeNode;

@@ -3,22 +3,19 @@
  * twin that finds every best split by filtering plain arrays.
  */
 import { describe, expect, it } from 'vitest';
+import { entropy, splitGain, train, type TrainOptions } from '../../../src/engine/dtree/id3';
 import {
   attributesNearRoot,
   classify,
   confusion,
   type Dataset,
-  entropy,
   parseTree,
   predict,
   serializeTree,
-  splitGain,
-  train,
-  type TrainOptions,
   treeRules,
   type TreeNode,
   treeStats,
-} from '../../../src/engine/lab/id3';
+} from '../../../src/engine/dtree/tree';
 import { makeRandom, shuffled } from '../../../src/engine/lab/random';
 
 /** Grow as far as the data allows. */

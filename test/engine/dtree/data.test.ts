@@ -17,9 +17,9 @@ import {
   replay,
   splitByGame,
   type TeacherGame,
-} from '../../../src/engine/lab/dtree-data';
-import { movePolicies, POLICY_COUNT } from '../../../src/engine/eval/move-policies';
-import { ATTRIBUTE_COUNT, positionAttributes } from '../../../src/engine/eval/position-attributes';
+} from '../../../src/engine/dtree/data';
+import { movePolicies, POLICY_COUNT } from '../../../src/engine/dtree/move-policies';
+import { ATTRIBUTE_COUNT, positionAttributes } from '../../../src/engine/dtree/position-attributes';
 import { randomPlies } from '../../../src/engine/lab/openings';
 import { makeRandom } from '../../../src/engine/lab/random';
 import { findShortMate } from '../../../src/engine/short-mate';

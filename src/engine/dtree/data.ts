@@ -17,9 +17,9 @@
  * Games are stored as moves; examples are computed from them on load (a few microseconds each), so
  * a committed file stays small and follows the feature code.
  */
-import { policyContext } from '../eval/move-policies';
+import { policyContext } from './move-policies';
 import { BEST_MOVE_WIDTH, writeMoveRow } from '../eval/move-rows';
-import { ATTRIBUTE_COUNT, positionAttributes } from '../eval/position-attributes';
+import { ATTRIBUTE_COUNT, positionAttributes } from './position-attributes';
 import { legalMoves } from '../movegen';
 import { parseUsiMove } from '../notation';
 import type { Position } from '../position';
@@ -28,10 +28,10 @@ import { resolveOptions, type SearchOptions } from '../search/options';
 import { makeSfen, parsePositionCommand, parseSfen } from '../sfen';
 import { findShortMate } from '../short-mate';
 import type { Move } from '../types';
-import { endByRules, type GameEnd, type GameResult, playGame } from './game';
-import type { Dataset } from './id3';
-import { openingPosition, type Opening } from './openings';
-import { makeRandom } from './random';
+import { endByRules, type GameEnd, type GameResult, playGame } from '../lab/game';
+import type { Dataset } from './tree';
+import { openingPosition, type Opening } from '../lab/openings';
+import { makeRandom } from '../lab/random';
 
 // #region dtree-data-constants
 /** Positions from this ply of the game on (the opening's plies counted) are examples: 中盤以降（40 手以降）. */
