@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ChessPosition } from '../src/engine/chess/index';
+import { ChessPosition } from '../src/engine/king-capture/chess/index';
 import { chessGame, type KingCaptureGame, shogiGame } from '../src/engine/king-capture/game';
 import {
   END_RULES,

@@ -42,7 +42,7 @@ import {
   moveTo,
   parseSquare,
   SQUARES,
-} from '../src/engine/chess/index';
+} from '../src/engine/king-capture/chess/index';
 import { chessGame } from '../src/engine/king-capture/game';
 import {
   isEnd,

@@ -44,7 +44,7 @@ import type {
   MateProgressMessage,
   MateSearchMessage,
   MateSearchRequest,
-} from '../engine/worker/end-of-game';
+} from '../engine/king-capture/requests';
 import type { MoveEvalParams } from '../engine/eval/move-evaluation';
 import type { NotebookRequest, NotebookResponse } from '../engine/worker/notebook-protocol';
 import type { SearchLimits } from '../engine/search/iterate';

@@ -12,7 +12,7 @@ import {
   EndOfGameLab,
   type EndOfGameResponse,
   type EndRulesMessage,
-} from '../../src/engine/worker/end-of-game';
+} from '../../src/engine/king-capture/requests';
 import {
   childBadge,
   comparisonRows,

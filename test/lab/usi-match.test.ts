@@ -277,6 +277,8 @@ describe('stopping a match with USI engines', () => {
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    // Listened for from the start: an exit before the SIGINT must not leave the test waiting.
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const engines = (): number[] => {
@@ -296,7 +298,7 @@ describe('stopping a match with USI engines', () => {
     expect(running).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const code = await exited;
     expect(code, stderr).toBe(0);
     const result = JSON.parse(readFileSync(out, 'utf8')) as { stopped: boolean };
     expect(result.stopped).toBe(true);

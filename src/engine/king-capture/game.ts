@@ -5,13 +5,13 @@
  * stand behind it.
  */
 import { DIRECTIONS, SLIDES_ALONG } from '../attacks';
-import { movePromotion as chessMovePromotion, moveTo as chessMoveTo } from '../chess/move';
+import { movePromotion as chessMovePromotion, moveTo as chessMoveTo } from './chess/move';
 import {
   kindOf as chessKindOf,
   Kind as ChessKind,
   PIECE_VALUE as CHESS_PIECE_VALUE,
-} from '../chess/piece';
-import type { ChessPosition } from '../chess/position';
+} from './chess/piece';
+import type { ChessPosition } from './chess/position';
 import { CAPTURE_VALUE, PROMOTION_GAIN } from '../eval/material';
 import { givesCheck } from '../move-check';
 import { generateMoves, generatePseudoLegalMoves } from '../movegen';

@@ -10,7 +10,7 @@
 import type { MoveEvalParams, MoveEvaluation } from '../eval/move-evaluation';
 import type { RankReport } from '../eval/move-rank';
 import type { MateGame, TeacherGame } from '../dtree/data';
-import type { EndOfGameRequest, EndOfGameResponse } from './end-of-game';
+import type { EndOfGameRequest, EndOfGameResponse } from '../king-capture/requests';
 import type { ClassCounts, PathStep, TreeLeaf, TreeSplit } from '../dtree/tree';
 import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';

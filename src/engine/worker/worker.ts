@@ -28,7 +28,7 @@ import {
 } from './protocol';
 import { runEvalSpeed } from './eval-speed';
 import { DtreeLab } from '../dtree/lab';
-import { EndOfGameLab } from './end-of-game';
+import { EndOfGameLab } from '../king-capture/requests';
 import { playGame } from '../lab/game';
 import {
   aScoreOf,

@@ -6,7 +6,7 @@
  * the exact mapping.
  */
 import { describe, expect, it } from 'vitest';
-import { ChessPosition } from '../../../src/engine/chess/index';
+import { ChessPosition } from '../../../src/engine/king-capture/chess/index';
 import { chessGame, legalMoveList } from '../../../src/engine/king-capture/game';
 import {
   isEnd,

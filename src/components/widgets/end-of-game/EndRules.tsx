@@ -8,7 +8,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { EndRules as EndRulesKind } from '../../../engine/king-capture/search';
-import { MAX_END_RULES_DEPTH, type EndRulesMessage } from '../../../engine/worker/end-of-game';
+import { MAX_END_RULES_DEPTH, type EndRulesMessage } from '../../../engine/king-capture/requests';
 import type { Position } from '../../../engine/index';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';

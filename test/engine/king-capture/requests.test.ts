@@ -5,7 +5,7 @@
  * bad requests are refused with the field named.
  */
 import { describe, expect, it } from 'vitest';
-import { ChessPosition } from '../../../src/engine/chess/index';
+import { ChessPosition } from '../../../src/engine/king-capture/chess/index';
 import { chessGame } from '../../../src/engine/king-capture/game';
 import { searchKingCapture } from '../../../src/engine/king-capture/search';
 import {
@@ -13,7 +13,7 @@ import {
   type EndOfGameRequest,
   type EndOfGameResponse,
   MAX_END_RULES_DEPTH,
-} from '../../../src/engine/worker/end-of-game';
+} from '../../../src/engine/king-capture/requests';
 import { readFixture } from '../search/support';
 
 type Answer = EndOfGameResponse | { type: 'error'; id: number; message: string };

@@ -15,8 +15,8 @@ import {
   parseSquare,
   SQUARES,
   squareName,
-} from '../../../src/engine/chess/index';
-import { makeRng, pick } from '../helpers';
+} from '../../../../src/engine/king-capture/chess/index';
+import { makeRng, pick } from '../../helpers';
 import {
   engineMoves,
   engineUcis,

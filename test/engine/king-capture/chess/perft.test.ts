@@ -3,8 +3,8 @@
  * published counts and against chessops, then per-move divides on positions from random playouts.
  */
 import { describe, expect, it } from 'vitest';
-import { ChessPosition, divide } from '../../../src/engine/chess/index';
-import { makeRng } from '../helpers';
+import { ChessPosition, divide } from '../../../../src/engine/king-capture/chess/index';
+import { makeRng } from '../../helpers';
 import {
   engineMoves,
   oracleFen,

@@ -1,5 +1,5 @@
 /**
- * chessops (lichess's chess library) as the oracle for src/engine/chess: its positions, its legal
+ * chessops (lichess's chess library) as the oracle for src/engine/king-capture/chess: its positions, its legal
  * moves as UCI, its SAN and perft, and a small mate search on top of it. Only tests import it.
  */
 import { Chess, normalizeMove } from 'chessops/chess';
@@ -15,8 +15,8 @@ import {
   MOVE_DOUBLE_PUSH,
   MOVE_EN_PASSANT,
   movePromotion,
-} from '../../../src/engine/chess/index';
-import { pick } from '../helpers';
+} from '../../../../src/engine/king-capture/chess/index';
+import { pick } from '../../helpers';
 
 /** Chess Programming Wiki, "Perft Results": the start position and positions 2 (Kiwipete) to 6. */
 export const STANDARD = {

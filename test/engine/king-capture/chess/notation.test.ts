@@ -1,7 +1,7 @@
 /** Chess moves as text: SAN against chessops' makeSan, UCI round trips and errors. */
 import { describe, expect, it } from 'vitest';
-import { ChessPosition, MOVE_DOUBLE_PUSH } from '../../../src/engine/chess/index';
-import { makeRng, pick } from '../helpers';
+import { ChessPosition, MOVE_DOUBLE_PUSH } from '../../../../src/engine/king-capture/chess/index';
+import { makeRng, pick } from '../../helpers';
 import { engineMoves, oracleFrom, oraclePlay, oracleSan, STANDARD } from './oracle';
 
 /** A position, moves played first (UCI), the move to write, and its SAN. */

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Chess } from 'chessops/chess';
 import { describe, expect, it } from 'vitest';
-import { ChessPosition } from '../../../src/engine/chess/index';
-import { chessGame } from '../../../src/engine/king-capture/game';
-import { searchKingCapture, type EndRules } from '../../../src/engine/king-capture/search';
+import { ChessPosition } from '../../../../src/engine/king-capture/chess/index';
+import { chessGame } from '../../../../src/engine/king-capture/game';
+import { searchKingCapture, type EndRules } from '../../../../src/engine/king-capture/search';
 import {
   engineMoves,
   oracleFrom,
@@ -53,7 +53,7 @@ interface PlainZeroPosition {
 }
 
 const fixture = JSON.parse(
-  readFileSync(new URL('../../fixtures/chess-stalemate.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../fixtures/chess-stalemate.json', import.meta.url), 'utf8'),
 ) as { positions: StalematePosition[]; plainZero: { positions: PlainZeroPosition[] } };
 
 /** The most white moves the mate search looks for. */

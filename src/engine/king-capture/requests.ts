@@ -4,20 +4,20 @@
  * (mate/dfpn.ts) and keeps its table, so that `mate-node` can then show any node of the proof.
  * Platform-neutral: no DOM, so the tests call it in Node.
  */
-import { parseFen } from '../chess/position';
-import { chessGame, type KingCaptureGame, shogiGame } from '../king-capture/game';
+import { parseFen } from './chess/position';
+import { chessGame, type KingCaptureGame, shogiGame } from './game';
 import {
   END_RULES,
   type EndRules,
   type KingCaptureResult,
   searchKingCapture,
-} from '../king-capture/search';
+} from './search';
 import { type DfpnResult, DfpnSearcher, type DfpnStatus, type ProofNode } from '../mate/dfpn';
 import { parseUsiMove } from '../notation';
 import type { Position } from '../position';
 import { makeSfen, parsePositionText } from '../sfen';
 import type { Move } from '../types';
-import { INFO_INTERVAL_MS } from './progress';
+import { INFO_INTERVAL_MS } from '../worker/progress';
 
 /** The deepest end-rules search a page may ask for (depth 6 of a shogi middle game is millions of nodes). */
 export const MAX_END_RULES_DEPTH = 6;

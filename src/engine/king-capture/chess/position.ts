@@ -7,7 +7,7 @@
  * simply has no king (`hasKing(color)` is false, `kingSquare[color]` is 0) until undoMove puts it
  * back, and every query below answers sensibly meanwhile.
  */
-import { err, ok, type Result } from '../types';
+import { err, ok, type Result } from '../../types';
 import { isAttacked } from './attacks';
 import type { ChessBoard } from './board';
 import { CASTLING_MASK, castlingByKingTo } from './castling';
