@@ -237,9 +237,7 @@ describe('the sides of a match, as the Lab names them', () => {
       'a USI program, lab-engines/yaneuraou-material, built from commit 33ccf1f',
     );
     const { commit: _commit, ...withoutCommit } = yaneuraou.usi;
-    expect(describeProgram(withoutCommit)).toMatch(
-      /commit not recorded$/,
-    );
+    expect(describeProgram(withoutCommit)).toMatch(/commit not recorded$/);
     expect(optionsOf(yaneuraou)).toBe('Threads=1, NetworkDelay=100');
     expect(optionsOf({ name: 'null', label: 'Null move', change: { nullMove: true } })).toBe(
       'nullMove: true',

@@ -6,7 +6,12 @@
  */
 import type { Position } from '../position';
 import type { Move } from '../types';
-import { movePolicies, POLICY_COUNT, policyContext, type PolicyContext } from '../dtree/move-policies';
+import {
+  movePolicies,
+  POLICY_COUNT,
+  policyContext,
+  type PolicyContext,
+} from '../dtree/move-policies';
 import { ATTRIBUTE_COUNT, positionAttributes } from '../dtree/position-attributes';
 
 /** Columns of a best-move row: the 28 policy bits, then the 64 position attributes. */

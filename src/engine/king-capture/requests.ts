@@ -6,12 +6,7 @@
  */
 import { parseFen } from './chess/position';
 import { chessGame, type KingCaptureGame, shogiGame } from './game';
-import {
-  END_RULES,
-  type EndRules,
-  type KingCaptureResult,
-  searchKingCapture,
-} from './search';
+import { END_RULES, type EndRules, type KingCaptureResult, searchKingCapture } from './search';
 import { type DfpnResult, DfpnSearcher, type DfpnStatus, type ProofNode } from '../mate/dfpn';
 import { parseUsiMove } from '../notation';
 import type { Position } from '../position';

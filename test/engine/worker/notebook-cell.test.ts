@@ -88,7 +88,9 @@ describe('resolveImport', () => {
   it('refuses anything else, naming what can be imported', () => {
     expect(resolveImport('fs')).toBeUndefined();
     expect(resolveImport('../src/engine/search/alphabeta')).toBeUndefined();
-    expect(unknownImportMessage('fs')).toMatch(/Cannot import 'fs': the cell can import 'yomi', 'yomi\/internals'/);
+    expect(unknownImportMessage('fs')).toMatch(
+      /Cannot import 'fs': the cell can import 'yomi', 'yomi\/internals'/,
+    );
   });
 
   it('finds the line that imports a specifier', () => {

@@ -1,6 +1,11 @@
 /** FEN: round trips, and an error that names the field for every kind of bad FEN. */
 import { describe, expect, it } from 'vitest';
-import { ChessPosition, FenError, parseFen, STARTING_FEN } from '../../../../src/engine/king-capture/chess/index';
+import {
+  ChessPosition,
+  FenError,
+  parseFen,
+  STARTING_FEN,
+} from '../../../../src/engine/king-capture/chess/index';
 import { oracleFen, oracleFrom, oraclePlay, STANDARD } from './oracle';
 
 const START = STARTING_FEN;
