@@ -30,7 +30,7 @@ export function materialGain(pos: Position, move: Move): number {
 
 export const materialEvaluator: Evaluator = {
   name: 'material',
-  description: 'Piece values on the board and in hand (Bonanza 6’s table).',
+  description: 'Piece values on the board and in hand (Apery’s table, as YaneuraOu keeps it).',
   evaluate: evaluateMaterial,
   moveGain: materialGain,
 };

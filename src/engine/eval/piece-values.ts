@@ -14,9 +14,9 @@ export interface Pieces {
 
 // #region material
 /**
- * Piece values in centipawn-like units, indexed by kind: Bonanza 6's material table as kept in
- * YaneuraOu's `evaluate.h` (PawnValue = 90 … DragonValue = 1395). The king's value only has to
- * exceed everything else combined.
+ * Piece values in centipawn-like units, indexed by kind: the material table YaneuraOu's
+ * `evaluate.h` keeps and labels as Apery's, from WCSC26 (PawnValue = 90 … DragonValue = 1395).
+ * The king's value only has to exceed everything else combined.
  */
 // prettier-ignore
 export const PIECE_VALUE: readonly number[] = [
@@ -26,12 +26,12 @@ export const PIECE_VALUE: readonly number[] = [
   540, 540, 540, 540, 945, 1395,    // promoted pawn lance knight silver, horse, dragon
 ];
 
-/** A piece in hand is worth what it is worth on the board, unpromoted (Bonanza's convention). */
+/** A piece in hand is worth what it is worth on the board, unpromoted. */
 export const HAND_VALUE: readonly number[] = PIECE_VALUE.slice(0, 8);
 
 /**
  * What capturing a piece of this kind gains in material: the piece leaves the opponent's board
- * and joins our hand, so it counts twice (Bonanza's `CapturePieceValue`).
+ * and joins our hand, so it counts twice (YaneuraOu's `CapturePieceValue`).
  */
 export const CAPTURE_VALUE: readonly number[] = PIECE_VALUE.map((v, kind) =>
   kind === 0 || kind === Kind.King ? v : v + HAND_VALUE[kind > 8 ? kind - 8 : kind]!,
