@@ -222,7 +222,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'at a depth of 3 or more', why: CONSTANT },
     { phrase: 'a margin of 200 per ply', why: CONSTANT },
     { phrase: '400 or more per ply', why: CONSTANT },
-    { phrase: 'a pawn is 90', why: 'Bonanza’s piece value, a constant' },
+    { phrase: 'a pawn is 90', why: 'the engine’s piece value (Apery’s table), a constant' },
     { phrase: '**Null-move R** to 4', why: SETTING },
     {
       phrase: '+100 means the stronger side scores about 64 per cent',
