@@ -19,7 +19,13 @@ import {
 } from 'tsshogi';
 import { parseUsiMove } from './notation';
 import type { Position } from './position';
-import { makeSfen, parsePositionCommand, parseSfen, STARTPOS_SFEN } from './sfen';
+import {
+  makeSfen,
+  parsePositionCommand,
+  parseSfen,
+  splitPositionCommand,
+  STARTPOS_SFEN,
+} from './sfen';
 import { err, ok, type Result } from './types';
 
 export type Side = 'sente' | 'gote';
@@ -123,14 +129,14 @@ export function importGame(input: string): Result<Game> {
   if (/^(startpos|sfen)\b/.test(usi)) {
     const pos = parsePositionCommand(usi);
     if (!pos.ok) return err(`USI: ${pos.error}`);
-    const [setup, moves] = usi.split(/\s+moves(?:\s+|$)/) as [string, string?];
+    const { setup, moves } = splitPositionCommand(usi);
     // The start as tsshogi reads it back on export: `startpos`, or the SFEN written afresh
     // (a pasted one may have any spacing, or say `sfen startpos`).
     const start = parsePositionCommand(setup);
     if (!start.ok) return err(`USI: ${start.error}`);
     return ok({
       start: setup === 'startpos' ? 'startpos' : `sfen ${makeSfen(start.value)}`,
-      moves: moves?.trim().split(/\s+/).filter(Boolean) ?? [],
+      moves,
     });
   }
   if (/^\S+\s+[bw]\s+\S+(\s+\d+)?$/.test(text) && !text.includes('\n')) {

@@ -197,23 +197,31 @@ export function pieceLetter(piece: number): string {
 }
 
 /**
+ * A USI `position` argument (with or without the word `position`) cut at its first `moves`: the
+ * setup (`startpos` or `sfen …`) and the moves after it. Only the first `moves` divides: a second
+ * one is read as a move, and refused as one.
+ */
+export function splitPositionCommand(text: string): { setup: string; moves: string[] } {
+  const body = text.trim().replace(/^position\s+/, '');
+  const divider = /\s+moves(?:\s+|$)/.exec(body);
+  if (!divider) return { setup: body, moves: [] };
+  const rest = body.slice(divider.index + divider[0].length).trim();
+  return { setup: body.slice(0, divider.index), moves: rest === '' ? [] : rest.split(/\s+/) };
+}
+
+/**
  * Parse the argument of USI's `position` command: `startpos [moves …]` or `sfen <sfen> [moves …]`
  * (a leading `position` is accepted). Every move must be legal where it is played.
  */
 export function parsePositionCommand(text: string): Result<Position> {
   if (typeof text !== 'string') return err('position: expected a string');
-  const body = text.trim().replace(/^position\s+/, '');
-  // Only the first `moves` divides: a second one is read as a move, and refused as one.
-  const divider = /\s+moves(?:\s+|$)/.exec(body);
-  const setup = divider ? body.slice(0, divider.index) : body;
-  const movesText = divider ? body.slice(divider.index + divider[0].length) : undefined;
+  const { setup, moves } = splitPositionCommand(text);
   let parsed: Result<Position>;
   if (setup === 'startpos') parsed = parseSfen(STARTPOS_SFEN);
   else if (setup.startsWith('sfen ')) parsed = parseSfen(setup.slice(5));
   else return err(`position: expected "startpos" or "sfen …", got ${quote(setup)}`);
   if (!parsed.ok) return parsed;
   const pos = parsed.value;
-  const moves = movesText ? movesText.trim().split(/\s+/).filter(Boolean) : [];
   if (moves.length > MAX_PLY - 128)
     return err(`position: ${moves.length} moves is more than this engine keeps`);
   for (let i = 0; i < moves.length; i++) {

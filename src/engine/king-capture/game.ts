@@ -12,12 +12,12 @@ import {
   PIECE_VALUE as CHESS_PIECE_VALUE,
 } from './chess/piece';
 import type { ChessPosition } from './chess/position';
-import { CAPTURE_VALUE, PROMOTION_GAIN } from '../eval/material';
+import { evaluateMaterial, materialGain } from '../eval/material';
 import { givesCheck } from '../move-check';
 import { generateMoves, generatePseudoLegalMoves } from '../movegen';
 import { makeUsiMove } from '../notation';
 import type { Position } from '../position';
-import { dropKind, EMPTY, isDrop, isPromotion, Kind, moveFrom, moveTo, WALL } from '../types';
+import { dropKind, EMPTY, isDrop, Kind, moveTo, WALL } from '../types';
 
 export interface KingCaptureGame {
   readonly name: 'shogi' | 'chess';
@@ -86,14 +86,9 @@ export function shogiGame(pos: Position): KingCaptureGame {
       }
       return false;
     },
-    material: () => (pos.sideToMove === 0 ? pos.material : -pos.material),
-    orderValue: (m) => {
-      if (isDrop(m)) return 0;
-      const t = pos.board[moveTo(m)]!;
-      if ((t & 15) === Kind.King) return KING_VICTIM;
-      const gain = isPromotion(m) ? PROMOTION_GAIN[pos.board[moveFrom(m)]! & 15]! : 0;
-      return (t === EMPTY ? 0 : CAPTURE_VALUE[t & 15]!) + gain;
-    },
+    material: () => evaluateMaterial(pos),
+    orderValue: (m) =>
+      (pos.board[moveTo(m)]! & 15) === Kind.King ? KING_VICTIM : materialGain(pos, m),
     isCheckingPawnDrop: (m) => isDrop(m) && dropKind(m) === Kind.Pawn && givesCheck(pos, m),
     moveName: (m) => makeUsiMove(m),
     moveText: (m) => makeUsiMove(m),

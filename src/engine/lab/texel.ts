@@ -20,12 +20,11 @@ import {
   termIndex,
   termSign,
 } from '../eval/effect-table/params';
-import { evaluateMaterial } from '../eval/material';
+import { evaluateMaterial, materialGain } from '../eval/material';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import type { Position } from '../position';
 import { BOARD_SIZE, SQ81, SQUARES } from '../square';
-import { EMPTY, isPromotion, type Move, moveFrom, moveTo } from '../types';
-import { CAPTURE_VALUE, PROMOTION_GAIN } from '../eval/material';
+import { EMPTY, type Move } from '../types';
 
 // #region features
 const featureScratch = new Float64Array(PARAM_COUNT);
@@ -106,7 +105,7 @@ function capturesSearch(pos: Position, alpha: number, beta: number, ply: number)
   for (let i = base; i < end; i++) {
     let best = i;
     for (let j = i + 1; j < end; j++)
-      if (moveGain(pos, quietMoves[j]!) > moveGain(pos, quietMoves[best]!)) best = j;
+      if (materialGain(pos, quietMoves[j]!) > materialGain(pos, quietMoves[best]!)) best = j;
     const m = quietMoves[best]!;
     quietMoves[best] = quietMoves[i]!;
     quietMoves[i] = m;
@@ -127,13 +126,6 @@ function capturesSearch(pos: Position, alpha: number, beta: number, ply: number)
   return alpha;
 }
 
-const moveGain = (pos: Position, m: Move): number => {
-  const captured = pos.board[moveTo(m)]!;
-  return (
-    (captured === EMPTY ? 0 : CAPTURE_VALUE[captured & 15]!) +
-    (isPromotion(m) ? PROMOTION_GAIN[pos.board[moveFrom(m)]! & 15]! : 0)
-  );
-};
 // #endregion
 
 /** Training positions as parallel typed arrays: features, material and result for each. */
