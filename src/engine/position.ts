@@ -56,6 +56,14 @@ import {
 /** How many moves a position can hold on its stack: a long game plus a deep search. */
 export const MAX_PLY = 1024;
 
+/**
+ * How many plies the stacks hold when a position is made: they double as moves are played, up
+ * to MAX_PLY. At MAX_PLY from the start a position would cost about 1 MB (the effect counts of
+ * every ply are 520 bytes, the touched squares 384), and the pages make positions freely: to show
+ * a move, to check a typed line.
+ */
+const FIRST_PLIES = 16;
+
 const WALL_BOARD = (() => {
   const b = new Uint8Array(BOARD_SIZE).fill(WALL);
   for (const sq of SQUARES) b[sq] = EMPTY;
@@ -91,33 +99,35 @@ export class Position {
   material = 0;
 
   /** Effect counts of every ply, `EFFECT_STRIDE` bytes each; the current block starts at `effectBase`. */
-  readonly effects = new Uint8Array((MAX_PLY + 1) * EFFECT_STRIDE);
+  effects = new Uint8Array((FIRST_PLIES + 1) * EFFECT_STRIDE);
   effectBase = 0;
 
   // The state stack: what undoMove needs, and what repetition looks back over.
-  private readonly capturedStack = new Uint8Array(MAX_PLY + 1);
+  private capturedStack = new Uint8Array(FIRST_PLIES + 1);
   /**
    * The move played from each ply (0 for a null move): with the captured piece, what an
    * incremental evaluation needs to know which squares changed since an earlier ply.
    */
-  readonly moveStack = new Uint32Array(MAX_PLY + 1);
+  moveStack = new Uint32Array(FIRST_PLIES + 1);
   /**
    * The squares whose effect counts the move from each ply changed, `MAX_TOUCHED` a ply, some
    * more than once (`touchedCount[ply]` of them): an incremental evaluation looks only there.
    */
-  readonly touched = new Uint8Array((MAX_PLY + 1) * MAX_TOUCHED);
-  readonly touchedCount = new Uint16Array(MAX_PLY + 1);
-  private readonly pawnFilesStack = new Uint16Array((MAX_PLY + 1) * 2);
-  readonly keyLoStack = new Uint32Array(MAX_PLY + 1);
-  readonly keyHiStack = new Uint32Array(MAX_PLY + 1);
+  touched = new Uint8Array((FIRST_PLIES + 1) * MAX_TOUCHED);
+  touchedCount = new Uint16Array(FIRST_PLIES + 1);
+  private pawnFilesStack = new Uint16Array((FIRST_PLIES + 1) * 2);
+  keyLoStack = new Uint32Array(FIRST_PLIES + 1);
+  keyHiStack = new Uint32Array(FIRST_PLIES + 1);
   /** 1 when the side to move at that ply was in check (for perpetual check). */
-  readonly checkStack = new Uint8Array(MAX_PLY + 1);
+  checkStack = new Uint8Array(FIRST_PLIES + 1);
   /**
    * Plies since the last null move (or since set-up) at each ply: a repetition is only looked
    * for this far back, since a position before a pass was not reached by moves.
    */
-  readonly pliesFromNullStack = new Uint16Array(MAX_PLY + 1);
-  private readonly materialStack = new Int32Array(MAX_PLY + 1);
+  pliesFromNullStack = new Uint16Array(FIRST_PLIES + 1);
+  private materialStack = new Int32Array(FIRST_PLIES + 1);
+  /** How many plies the stacks hold now (they hold one slot more, for the position after the last). */
+  private plies = FIRST_PLIES;
 
   constructor() {
     this.board.set(WALL_BOARD);
@@ -224,12 +234,12 @@ export class Position {
   // #region do-move
   /** Play a legal move. The caller guarantees legality (movegen or parseUsiMove produced it). */
   doMove(move: Move): void {
+    const ply = this.ply;
+    if (ply >= this.plies) this.grow();
     const { board, effects, hand, touched, occupied } = this;
     const us = this.sideToMove;
     const to = moveTo(move);
     const from = moveFrom(move);
-    const ply = this.ply;
-    if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
     let t = ply * MAX_TOUCHED;
     const prevBase = this.effectBase;
     const base = prevBase + EFFECT_STRIDE;
@@ -343,7 +353,7 @@ export class Position {
    */
   doNullMove(): void {
     const ply = this.ply;
-    if (ply >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
+    if (ply >= this.plies) this.grow();
     const base = this.effectBase + EFFECT_STRIDE;
     this.effects.copyWithin(base, this.effectBase, base);
     this.effectBase = base;
@@ -371,6 +381,36 @@ export class Position {
     this.keyHi = this.keyHiStack[this.ply]!;
   }
   // #endregion
+
+  /**
+   * Twice the room on every stack (up to MAX_PLY plies), what is on them kept. A caller holding
+   * one of the arrays across a doMove must read it again after (the search's hot paths read
+   * `pos.effects` afresh in each function).
+   */
+  private grow(): void {
+    if (this.plies >= MAX_PLY) throw new Error(`position stack is full (${MAX_PLY} plies)`);
+    const plies = Math.min(MAX_PLY, this.plies * 2);
+    const wider = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array>(
+      old: T,
+      perPly: number,
+    ): T => {
+      const grown = new (old.constructor as new (length: number) => T)((plies + 1) * perPly);
+      grown.set(old);
+      return grown;
+    };
+    this.effects = wider(this.effects, EFFECT_STRIDE);
+    this.capturedStack = wider(this.capturedStack, 1);
+    this.moveStack = wider(this.moveStack, 1);
+    this.touched = wider(this.touched, MAX_TOUCHED);
+    this.touchedCount = wider(this.touchedCount, 1);
+    this.pawnFilesStack = wider(this.pawnFilesStack, 2);
+    this.keyLoStack = wider(this.keyLoStack, 1);
+    this.keyHiStack = wider(this.keyHiStack, 1);
+    this.checkStack = wider(this.checkStack, 1);
+    this.pliesFromNullStack = wider(this.pliesFromNullStack, 1);
+    this.materialStack = wider(this.materialStack, 1);
+    this.plies = plies;
+  }
 
   /** The piece captured by the last move (0 if none). */
   lastCaptured(): number {

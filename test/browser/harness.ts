@@ -51,13 +51,18 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Opens `path` in a fresh page of the given size and waits until the network is idle. */
+/**
+ * Opens `path` in a fresh page of the given size and waits until the network is idle; `prepare`
+ * runs on the blank page first (to install scripts that must run before the page's own).
+ */
 export async function openPage(
   browser: Browser,
   path: string,
   viewport: { width: number; height: number } = DESKTOP,
+  prepare?: (page: Page) => Promise<void>,
 ): Promise<OpenedPage> {
   const page = await browser.newPage({ viewport });
+  await prepare?.(page);
   const problems = watchProblems(page);
   const response = await page.goto(siteUrl(path), { waitUntil: 'networkidle' });
   if (!response?.ok()) problems.push(`navigation to ${path}: HTTP ${response?.status() ?? '?'}`);
@@ -70,7 +75,11 @@ export async function openPage(
  * request or got an HTTP error. Call it inside `describeBrowser`.
  */
 export function pageSession(): {
-  open: (path: string, viewport?: { width: number; height: number }) => Promise<OpenedPage>;
+  open: (
+    path: string,
+    viewport?: { width: number; height: number },
+    prepare?: (page: Page) => Promise<void>,
+  ) => Promise<OpenedPage>;
   closeCleanly: () => Promise<void>;
 } {
   let browser: Browser | undefined;
@@ -82,9 +91,9 @@ export function pageSession(): {
     await browser?.close();
   });
   return {
-    open: async (path, viewport) => {
+    open: async (path, viewport, prepare) => {
       if (!browser) throw new Error('pageSession: the browser is not running yet');
-      opened = await openPage(browser, path, viewport);
+      opened = await openPage(browser, path, viewport, prepare);
       return opened;
     },
     closeCleanly: async () => {

@@ -5,7 +5,14 @@
  * exactly. Positions with pieces in hand, checks, pins and drop-pawn mates are walked to depth 3.
  */
 import { describe, expect, it } from 'vitest';
-import { isDrop, legalMoves, makeUsiMove, moveTo, type Position } from '../../src/engine/index';
+import {
+  MAX_PLY,
+  isDrop,
+  legalMoves,
+  makeUsiMove,
+  moveTo,
+  type Position,
+} from '../../src/engine/index';
 import { fixture, mustParse, perftFixtures, snapshot, snapshotDifference } from './helpers';
 
 const WALK_TIMEOUT_MS = 120_000;
@@ -107,6 +114,18 @@ describe('incremental effects and keys equal the from-scratch ones', () => {
       expect(pos.checkInvariants()).toBeNull();
       expect(snapshotDifference(snapshot(pos), history[played.length]!)).toBeNull();
     }
+    expect(snapshot(pos)).toEqual(start);
+  });
+
+  it('holds MAX_PLY plies, its stacks growing as they fill, and refuses one more', () => {
+    // A position's stacks start small and double; null moves fill them fastest.
+    const pos = mustParse('startpos');
+    const start = snapshot(pos);
+    for (let i = 0; i < MAX_PLY; i++) pos.doNullMove();
+    expect(pos.ply).toBe(MAX_PLY);
+    expect(pos.checkInvariants()).toBeNull();
+    expect(() => pos.doNullMove()).toThrow(`position stack is full (${MAX_PLY} plies)`);
+    for (let i = 0; i < MAX_PLY; i++) pos.undoNullMove();
     expect(snapshot(pos)).toEqual(start);
   });
 

@@ -52,13 +52,20 @@ export function trackReading(nav: HTMLElement, article: HTMLElement): void {
       window.scrollY,
       window.innerHeight,
     );
+    // Written only where something changed: this runs whenever the article's height changes (a
+    // widget's result arriving, say), and a write makes the browser lay the page out again.
     for (const { link, heading } of entries) {
-      link.toggleAttribute('data-read', read.has(heading.id));
-      if (heading.id === current) link.setAttribute('aria-current', 'location');
-      else link.removeAttribute('aria-current');
+      const isRead = read.has(heading.id);
+      if (link.hasAttribute('data-read') !== isRead) link.toggleAttribute('data-read', isRead);
+      const isCurrent = heading.id === current;
+      if (link.hasAttribute('aria-current') !== isCurrent) {
+        if (isCurrent) link.setAttribute('aria-current', 'location');
+        else link.removeAttribute('aria-current');
+      }
     }
-    if (label) {
-      label.textContent = describeProgress(furthest);
+    const words = describeProgress(furthest);
+    if (label && (label.textContent !== words || label.dataset.progress !== 'shown')) {
+      label.textContent = words;
       label.style.setProperty('--read', String(furthest));
       label.dataset.progress = 'shown';
     }

@@ -6,7 +6,8 @@
  * side, two option sets (A and B) search the same position in two workers and are compared.
  * With an `id`, the configuration lives in the page's address, so it can be shared.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { memo } from 'preact/compat';
 import type { JSX } from 'preact';
 import { makeSfen, type Move, STARTPOS_SFEN } from '../../../engine/index';
 import type { SearchInfo } from '../../../engine/search/iterate';
@@ -85,6 +86,17 @@ const chartInfos = (search: SearchState): readonly SearchInfo[] =>
 const sameState = (x: ExplorerState, y: ExplorerState, fallback: ExplorerState): boolean =>
   JSON.stringify(encodeState(x, fallback)) === JSON.stringify(encodeState(y, fallback));
 
+// While a search runs, each depth it finishes re-renders the explorer to show it: the parts that
+// do not show the search (the board, the options, the finished search's tree and tables) render
+// again only when their own inputs change, so that a report stays a short task on a slow phone.
+const StillBoard = memo(Board);
+const StillOptions = memo(OptionsPanel);
+const StillTree = memo(TraceTree);
+const StillCounters = memo(CountersTable);
+const StillCredit = memo(CreditPanel);
+const NAMES_AB = ['A', 'B'];
+const NAMES_ONE = [''];
+
 export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const setup = useMemo(() => setupOf(props), []);
   const { fallback, problems, visible } = setup;
@@ -157,10 +169,23 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const searchB = useSearch(go && state.compare ? request(state.b) : null);
   const running = searchA.running || (state.compare && searchB.running);
 
-  const update = (patch: Partial<ExplorerState>) => setState((s) => ({ ...s, ...patch }));
+  const update = useCallback(
+    (patch: Partial<ExplorerState>) => setState((s) => ({ ...s, ...patch })),
+    [],
+  );
   const setPosition = (text: string) => update({ position: positionParam(text) });
-  const play = (move: Move) =>
-    setPosition(lineCommand({ setup: line.setup, moves: [...line.moves, move] }));
+  const play = useCallback(
+    (move: Move) =>
+      update({
+        position: positionParam(lineCommand({ setup: line.setup, moves: [...line.moves, move] })),
+      }),
+    [line],
+  );
+  const changeA = useCallback((a: SearchOptions) => update({ a }), []);
+  const changeB = useCallback((b: SearchOptions) => {
+    setBEdited(true);
+    update({ b });
+  }, []);
   const back = () =>
     setPosition(lineCommand({ setup: line.setup, moves: line.moves.slice(0, -1) }));
   const loadText = (text: string): string | null => {
@@ -192,17 +217,40 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const shownB = state.compare ? searchB.shown : null;
   const samePosition = (shown: { sfen: string } | null) =>
     shown !== null && positionParam(shown.sfen) === positionParam(state.position);
-  const arrows = [
-    ...(samePosition(shownA) ? pvArrows(shownA!.sfen, shownA!.info?.pv ?? []) : []),
-    ...(samePosition(shownB) ? pvArrows(shownB!.sfen, shownB!.info?.pv ?? [], true) : []),
-  ];
+  const arrows = useMemo(
+    () => [
+      ...(samePosition(shownA) ? pvArrows(shownA!.sfen, shownA!.info?.pv ?? []) : []),
+      ...(samePosition(shownB) ? pvArrows(shownB!.sfen, shownB!.info?.pv ?? [], true) : []),
+    ],
+    [shownA, shownB, state.position],
+  );
   const activePreset = positions.find(
     (p) => positionParam(p.position) === positionParam(state.position),
   );
   const changes = optionChanges(state.a, state.b).map((c) => `${c.label} ${c.from} → ${c.to}`);
   const treeShown = treeSide === 'b' && state.compare ? shownB : shownA;
   const treeTrace = treeShown?.result?.trace;
-  const customised = !sameState(state, fallback, fallback);
+  const customised = useMemo(() => !sameState(state, fallback, fallback), [state]);
+  const resultsA = shownA?.result ?? null;
+  const resultsB = shownB?.result ?? null;
+  const counted = useMemo(
+    () => (state.compare ? [resultsA, resultsB] : [resultsA]),
+    [state.compare, resultsA, resultsB],
+  );
+  const credited = useMemo(
+    () => [
+      {
+        name: state.compare ? 'A' : '',
+        result: resultsA,
+        sfen: shownA?.sfen ?? null,
+        options: state.a,
+      },
+      ...(state.compare
+        ? [{ name: 'B', result: resultsB, sfen: shownB?.sfen ?? null, options: state.b }]
+        : []),
+    ],
+    [state.compare, state.a, state.b, shownA, shownB],
+  );
 
   return (
     <div
@@ -249,7 +297,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       {activePreset?.note && <p class="widget-note preset-note">{activePreset.note}</p>}
       <div class="se-main">
         <div class="se-board">
-          <Board
+          <StillBoard
             position={pos}
             onMove={play}
             lastMove={line.moves.at(-1)}
@@ -332,20 +380,17 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
           </div>
         )}
         {editing === 'b' && state.compare ? (
-          <OptionsPanel
+          <StillOptions
             options={state.b}
-            onChange={(b) => {
-              setBEdited(true);
-              update({ b });
-            }}
+            onChange={changeB}
             paths={props.paths}
             compareTo={state.a}
             setName="B"
           />
         ) : (
-          <OptionsPanel
+          <StillOptions
             options={state.a}
-            onChange={(a) => update({ a })}
+            onChange={changeA}
             paths={props.paths}
             setName={state.compare ? 'A' : undefined}
           />
@@ -363,30 +408,13 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             (s) => s.stale && !(s.running && s.live.length > 0),
           )}
         />
-        <CountersTable
-          results={[shownA?.result ?? null, ...(state.compare ? [shownB?.result ?? null] : [])]}
-          names={state.compare ? ['A', 'B'] : ['']}
+        <StillCounters
+          results={counted}
+          names={state.compare ? NAMES_AB : NAMES_ONE}
           stale={searchA.stale || (state.compare && searchB.stale)}
         />
-        <CreditPanel
-          searches={[
-            {
-              name: state.compare ? 'A' : '',
-              result: shownA?.result ?? null,
-              sfen: shownA?.sfen ?? null,
-              options: state.a,
-            },
-            ...(state.compare
-              ? [
-                  {
-                    name: 'B',
-                    result: shownB?.result ?? null,
-                    sfen: shownB?.sfen ?? null,
-                    options: state.b,
-                  },
-                ]
-              : []),
-          ]}
+        <StillCredit
+          searches={credited}
           stale={searchA.stale || (state.compare && searchB.stale)}
         />
       </div>
@@ -408,7 +436,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             </div>
           )}
           {treeTrace && treeTrace.length > 0 ? (
-            <TraceTree
+            <StillTree
               trace={treeTrace}
               position={treeShown.sfen}
               board={false}

@@ -3,6 +3,7 @@
  * comparison of two searches of one position, and the table of every pruning and extension that
  * fired. Stale answers are dimmed, not hidden, while the next search runs.
  */
+import { useMemo } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { parseUsiMove } from '../../../engine/index';
 import { parsePositionText } from '../../../engine/worker/protocol';
@@ -55,7 +56,11 @@ export function ResultCard(props: ResultCardProps): JSX.Element {
   const info = shown?.info ?? null;
   const result = shown?.result ?? null;
   const best = info?.pv[0];
-  const words = shown ? moveWords(shown.sfen, best) : null;
+  // Reading the position again is a legal-move check per move of its line: once per answer, not
+  // once per report of a running search.
+  const sfen = shown?.sfen;
+  const words = useMemo(() => (sfen ? moveWords(sfen, best) : null), [sfen, best]);
+  const side = useMemo(() => (sfen ? sideToMove(sfen) : ''), [sfen]);
   const note = result ? stopNote(result, depth) : shown ? 'Stopped by you.' : null;
   const lastLive = live.at(-1);
   const status = running
@@ -90,7 +95,7 @@ export function ResultCard(props: ResultCardProps): JSX.Element {
           <p class="result-score">
             <span class="result-label">Score</span>{' '}
             <strong data-score>{formatScore(info.score)}</strong>{' '}
-            <span class="result-words">for {sideToMove(shown!.sfen)}, to move</span>
+            <span class="result-words">for {side}, to move</span>
           </p>
           <dl class="result-numbers">
             <div>

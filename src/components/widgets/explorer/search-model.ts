@@ -16,7 +16,9 @@ export function formatScore(score: Score): string {
   return score.value > 0 ? `+${score.value}` : `−${-score.value}`;
 }
 
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+export const formatCount = (n: number): string => COUNT_FORMAT.format(n);
 
 export const formatRate = (nps: number): string =>
   nps >= 1e6
