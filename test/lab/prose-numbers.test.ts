@@ -105,7 +105,19 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: 'The comment says 1,500 for taking', why: 'seed 000’s constant' },
     { phrase: 'a fixed 1,500, 1,000 or 500', why: 'seed 000’s constants' },
-    { phrase: 'about 15,000 here', why: 'the king’s value in the material table, a constant' },
+    {
+      phrase: 'so they weigh 150, 100 and 50 in the value',
+      why: 'seed 000’s constants, divided by its 10',
+    },
+    {
+      phrase: "nearly the king's value of 15,000",
+      why: 'the king’s value in the material table, a constant',
+    },
+    {
+      phrase: "(14,190 in chapter 3's knight fork)",
+      why: 'the fork’s exchange value of the king, and the chapter it is in',
+      pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
+    },
     { phrase: 'the fixed 1,500 of an unguarded threat', why: 'seed 000’s constant' },
     {
       phrase: 'about 15,000 above the others',
@@ -161,12 +173,12 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: '(its ※1)', why: 'the seed’s footnote mark' },
     {
-      phrase: "king's exchange value, 15,190, where ours adds the fixed 1,500",
+      phrase: "king's exchange value, 14,190, where ours adds the fixed 1,500",
       why: 'the worked example’s move-evaluation terms',
       pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
     },
     {
-      phrase: 'fork is valued +1,087, the second of the 32 moves',
+      phrase: 'lifts the move from −182 to +1,087, the second of the 32 moves',
       why: 'the worked example’s move value, read as written',
       pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
     },
@@ -179,7 +191,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '(−1, 0)', why: 'the null window, by definition' },
     { phrase: 'scores 0, which is β', why: 'the tree’s own label above it' },
     {
-      phrase: '"β cut-off: 0 ≥ 0 after 1 of 44 moves". The other 43',
+      phrase: '"β cut-off: 0 ≥ 0 after 1 move". The other 43',
       why: 'the tree’s own label, quoted',
     },
     { phrase: 'minimax to depth 2', why: SETTING },
@@ -259,6 +271,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: 'plain α-β to depth 3 does not play', why: SETTING },
     {
+      phrase: 'taking the silver on 7d and promoting, at 1,530',
+      why: 'the worked example’s five-ply value of 9b7d+',
+      pinnedBy: 'test/fixtures/horizon.json',
+    },
+    {
       phrase: 'scores it 1,530',
       why: 'the worked example’s value',
       pinnedBy: 'test/fixtures/horizon.json',
@@ -299,8 +316,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '3 with the check extension', why: SETTING },
     { phrase: '8 by default', why: 'the option’s default' },
     { phrase: 'to depth 3 may read a line to 6 plies, not to 11', why: ARITHMETIC },
-    { phrase: 'depth-2 search with the cap at 32', why: SETTING },
-    { phrase: 'at 4 plies', why: SETTING },
+    { phrase: 'Depth 3 saw the gold', why: SETTING },
     {
       phrase: 'is valued −80',
       why: 'the worked example’s move value',
@@ -339,7 +355,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: 'the paper’s worked example of Fig. 1',
       pinnedBy: 'test/engine/search/dual-credit.test.ts',
     },
-    { phrase: 'gives ceil(0), no extension', why: CONSTANT },
+    { phrase: 'but ceil(0) extends nothing', why: CONSTANT },
     { phrase: '(lines 10 to 15 of its Figure 1)', why: PAPER_CLAIM },
     { phrase: '## Figure 1, read closely', why: PAPER_CLAIM },
     { phrase: 'Figure 1 has no transposition table', why: PAPER_CLAIM },
@@ -384,7 +400,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: 'the series’ settings (scripts/lab/experiments.ts)',
     },
     { phrase: 'but at depth 4 the lines', why: SETTING },
-    { phrase: 'about equal, 47–53', why: PAPER_CLAIM },
+    { phrase: 'about equal, 47–53, a score of 0.47', why: PAPER_CLAIM },
     { phrase: 'clearest result, 66–34', why: PAPER_CLAIM },
     { phrase: 'its Table 4 was', why: PAPER_CLAIM },
     { phrase: 'a shared account at 4 hardly ever fills', why: SETTING },
@@ -392,6 +408,10 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'depth 3 so that a game takes seconds (at depth 2 a side', why: SETTING },
   ],
   'effect-tables': [
+    {
+      phrase: 'came with 20–30 % more nodes a second',
+      why: 'seed 003’s claim for its table (“nps 2,3割増し”), not our measurement',
+    },
     { phrase: 'KKPEE9', why: 'the name of seed 003’s evaluation (9 count combinations)' },
     { phrase: 'halfKPE9', why: 'the name of an NNUE evaluation' },
     { phrase: 'int16', why: 'a C++ type' },
@@ -527,6 +547,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
   ],
   'decision-trees': [
+    {
+      phrase:
+        'paper prints 0.297 for that share, though its own averages, 116.2 moves and 33.34 called best, give 0.287',
+      why: PAPER_CLAIM,
+    },
     { phrase: 'from the 40th ply on', why: SETTING },
     { phrase: 'played (class 1)', why: CLASS },
     { phrase: 'at random (class 0)', why: CLASS },

@@ -148,7 +148,7 @@ interface OrderingTotal {
 }
 
 const ORDERING_LABELS: Readonly<Record<string, string>> = {
-  none: 'none',
+  none: 'generator order',
   standard: 'standard',
   'move-evaluation': 'move evaluation',
 };
@@ -159,7 +159,7 @@ function orderingTable(data: ExperimentData): DataTableModel {
   return {
     columns: [
       { key: 'name', label: 'ordering' },
-      { key: 'nodes', label: 'nodes (share of none)', num: true },
+      { key: 'nodes', label: 'nodes (share of generator order)', num: true },
       { key: 'main', label: 'main search', num: true },
       { key: 'first', label: 'first-move cut', num: true },
       { key: 'time', label: 'time', num: true },

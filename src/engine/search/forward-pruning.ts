@@ -47,7 +47,7 @@ export const FORWARD_PRUNING_OPTIONS = {
     label: 'Ties at the rank limit',
     choices: ['break', 'keep'],
     default: 'break',
-    help: 'Moves valued the same as the last one within the limit: read them in order until the limit is reached (break, as the seed’s sorted list does) or read them all (keep).',
+    help: 'Moves valued the same as the last one within the limit: read them in order until the limit is reached (break, as a sorted list read in order would) or read them all (keep).',
   }),
   forwardKeepCaptures: toggle({
     label: 'Keep captures',

@@ -48,6 +48,10 @@ describe('seed 000 read as intended and as written', () => {
     expect([code.rank, code.of]).toEqual([2, 32]);
     // The knight's 1000, and the king's exchange value in place of the rook's 1500.
     expect(code.e.kingThreat).toBe(15190);
+    // So the king's exchange value there is 14,190, and a tenth of its excess over our 1,500 is
+    // what lifts the move: −182 + (14,190 − 1,500) / 10 = +1,087 (chapter 3 says so).
+    expect(code.e.kingThreat - 1000).toBe(14190);
+    expect(intent.e.value + (14190 - 1500) / 10).toBe(code.e.value);
   });
 
   it('focus pawn: the seed’s test `from == FU` never holds, so as written there is no bonus', () => {

@@ -16,7 +16,11 @@ export interface OrderingRun {
 
 /** The three orderings, worst first. */
 export const ORDERING_RUNS: readonly OrderingRun[] = [
-  { ordering: 'none', label: 'None', detail: 'moves in the order they were generated' },
+  {
+    ordering: 'none',
+    label: 'Generator order',
+    detail: 'main-search moves in the order they were generated (quiescence still sorts captures)',
+  },
   {
     ordering: 'standard',
     label: 'Standard',
