@@ -12,14 +12,22 @@ import pagefindIndex from './src/integrations/pagefind.ts';
 
 export default defineConfig({
   // Where the book is served, for the sitemap and the pages' canonical and social-preview URLs:
-  // set SITE_URL when building for a real address (the default is `npm run dev`'s).
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // set SITE_URL when building for a real address. Without it the build names no address at all
+  // (no canonical link, no og:url, no sitemap) rather than a wrong one such as localhost.
+  ...(process.env.SITE_URL ? { site: process.env.SITE_URL } : {}),
   output: 'static',
   build: { format: 'directory' },
   server: { port: 4321 },
   // Order matters after the build: the search index is written before the links are checked, and
   // the service worker is generated last, from the finished and checked site.
-  integrations: [mdx(), preact(), sitemap(), pagefindIndex(), linkCheck(), offline()],
+  integrations: [
+    mdx(),
+    preact(),
+    ...(process.env.SITE_URL ? [sitemap()] : []),
+    pagefindIndex(),
+    linkCheck(),
+    offline(),
+  ],
   markdown: {
     // Formulas in $…$ and $$…$$ (chapter 7's entropy), rendered to HTML at build time by KaTeX.
     remarkPlugins: [remarkMath],

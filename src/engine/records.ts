@@ -139,7 +139,9 @@ export function importGame(input: string): Result<Game> {
       moves,
     });
   }
-  if (/^\S+\s+[bw]\s+\S+(\s+\d+)?$/.test(text) && !text.includes('\n')) {
+  // One line that starts with a board of nine ranks is an SFEN, whatever follows: its parser
+  // names what is wrong with the rest.
+  if (!text.includes('\n') && /^[1-9+a-zA-Z]+(\/[1-9+a-zA-Z]+){8}(\s|$)/.test(text)) {
     const pos = parseSfen(text);
     if (!pos.ok) return pos;
     return ok({ start: `sfen ${makeSfen(pos.value)}`, moves: [] });

@@ -48,6 +48,20 @@ describeBrowser('the Play page', () => {
   const session = pageSession();
   const { closeCleanly } = session;
 
+  it('turns the board when the reader takes gote, and back for sente', async () => {
+    const { page } = await session.open('/play/');
+    const board = page.locator('[data-widget="play"] svg[aria-label^="Game board"]').first();
+    await page.locator('[data-move-time]').selectOption('200');
+    await page.locator('[data-side]').selectOption('gote');
+    await page.locator('[data-new-game]').click();
+    await expect.poll(() => board.getAttribute('aria-label')).toMatch(/seen from gote$/);
+    await page.locator('[data-side]').selectOption('sente');
+    await page.locator('[data-new-game]').click();
+    await expect.poll(() => board.getAttribute('aria-label')).not.toMatch(/seen from gote/);
+    await page.evaluate(() => localStorage.removeItem('yomi-play'));
+    await closeCleanly();
+  });
+
   it('plays three moves against the engine, takes one back, and keeps the game over a reload', async () => {
     const { page } = await session.open('/play/');
     await page.evaluate(() => localStorage.removeItem('yomi-play'));

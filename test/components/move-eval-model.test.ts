@@ -72,6 +72,20 @@ describe('breakdown', () => {
       }
     });
 
+  it('explains the capture bonus by the move, whatever the slider says', () => {
+    const preset = EVAL_PRESETS.find((p) => p.id === 'middle-game')!;
+    const detail = (usi: string, params: MoveEvalParams) => {
+      const e = evaluateMoves(at(preset.sfen), params).find((m) => m.usi === usi)!;
+      return breakdown(e, params).find((t) => t.key === 'captureBonus')!.detail;
+    };
+    const noBonus = { ...MOVE_EVAL_DEFAULTS, captureBonus: 0 };
+    // 4f4b+ takes the rook; P*4g takes nothing.
+    expect(detail('4f4b+', MOVE_EVAL_DEFAULTS)).toBe('takes a piece other than a pawn');
+    expect(detail('4f4b+', noBonus)).toBe('takes a piece, but the capture bonus is set to 0');
+    expect(detail('P*4g', MOVE_EVAL_DEFAULTS)).toBe('takes nothing');
+    expect(detail('P*4g', noBonus)).toBe('takes nothing');
+  });
+
   it('names the king threat inside the attack term', () => {
     const preset = EVAL_PRESETS.find((p) => p.id === 'king-threat')!;
     const e = evaluateMoves(at(preset.sfen)).find((m) => m.usi === preset.focus)!;

@@ -3,7 +3,7 @@
  * file), and import by pasting or opening a KIF, KI2, CSA, USI or SFEN file. An import that cannot
  * be read shows the error, with the line, and leaves the game as it was.
  */
-import { useId, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { exportGame, importGame, type Game, type RecordFormat } from './game-model';
 
@@ -25,16 +25,41 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
   const id = useId();
   const text = useMemo(() => exportGame(props.game, format), [props.game, format]);
   const chosen = FORMATS.find((f) => f.id === format)!;
+  // A textarea does not always paint again when a unicode-range subset of the site's Japanese
+  // font arrives, so a KIF header (手合割：平手) could stay as empty boxes: load the subsets its
+  // text needs first, then draw the box anew.
+  const [fontsLoaded, setFontsLoaded] = useState(0);
+  useEffect(() => {
+    if (typeof document === 'undefined' || !document.fonts || !/[^\p{ASCII}]/u.test(text)) return;
+    let live = true;
+    document.fonts.load("1em 'Yomi Serif JP'", text).then(
+      (faces) => {
+        if (live && faces.length > 0) setFontsLoaded((n) => n + 1);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  // "Loaded 7 moves." belongs to the game it loaded: a new game, or another one, clears it.
+  const imported = useRef<Game | null>(null);
+  useEffect(() => {
+    if (props.game !== imported.current) setDone('');
+  }, [props.game]);
 
   const load = (input: string) => {
     const result = importGame(input);
+    setDone('');
     if (!result.ok) {
       setError(result.error);
       return;
     }
     setError(null);
     setDraft('');
-    setDone(`Loaded ${result.value.moves.length} moves.`);
+    const moves = result.value.moves.length;
+    setDone(`Loaded ${moves} move${moves === 1 ? '' : 's'}.`);
+    imported.current = result.value;
     props.onImport(result.value);
   };
 
@@ -85,6 +110,7 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
           ))}
         </div>
         <textarea
+          key={fontsLoaded}
           readOnly
           rows={6}
           value={text}

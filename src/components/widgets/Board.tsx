@@ -97,6 +97,11 @@ export function Board(props: BoardProps): JSX.Element {
     return parsed.ok ? parsed.value : (parsePositionText('startpos') as { value: Position }).value;
   }, [props.position, props.sfen]);
   const [flipped, setFlipped] = useState(props.flipped ?? false);
+  // The page may turn the board (Play, when the reader takes gote); the reader's own Flip stays
+  // until the page's wish changes again.
+  useEffect(() => {
+    if (props.flipped !== undefined) setFlipped(props.flipped);
+  }, [props.flipped]);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [choice, setChoice] = useState<readonly [Move, Move] | null>(null);
   const [focus, setFocus] = useState(-1); // index of the focused square, visual reading order

@@ -152,6 +152,8 @@ export interface MoveEvaluation {
   kingThreat: number;
   /** Threat taken off own pieces by defending them. */
   gainS: number;
+  /** The kind of the piece the move takes (a `Kind`), 0 when it takes nothing. */
+  capturedKind: number;
   captureBonus: number;
   focusPawn: number;
   /** lossE / attackDivisor, the weight the seed found to work. */
@@ -263,6 +265,7 @@ export function evaluateMove(
     lossE,
     kingThreat,
     gainS,
+    capturedKind: captured & 15,
     captureBonus,
     focusPawn,
     attack,

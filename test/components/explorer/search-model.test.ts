@@ -106,10 +106,19 @@ describe('comparing two searches', () => {
 
   it('says why a search ended before the depth asked for', () => {
     const r = search('startpos', 2);
-    expect(stopNote(r, 2)).toBeNull();
-    expect(stopNote(r, 5)).toMatch(/during depth 3/);
+    expect(stopNote(r, { depth: 2 })).toBeNull();
+    // Short of its depth with no limit set: the note does not blame a limit.
+    expect(stopNote(r, { depth: 5 })).toBe(
+      'The search stopped during depth 3; shown is depth 2, the last one finished.',
+    );
+    expect(stopNote(r, { depth: 5, nodes: r.nodes })).toMatch(
+      /^The node limit \([\d,]+\) stopped the search during depth 3/,
+    );
+    expect(stopNote(r, { depth: 5, timeMs: 300 })).toMatch(
+      /^The time limit \(300 ms\) stopped the search during depth 3/,
+    );
     const none: SearchResult = { ...r, bestMove: null };
-    expect(stopNote(none, 2)).toMatch(/no legal move/);
+    expect(stopNote(none, { depth: 2 })).toMatch(/no legal move/);
   });
 });
 

@@ -142,6 +142,15 @@ describe('records', () => {
     if (!result.ok) expect(result.error).toMatch(/^USI: position: move 2 \("7f7e"\)/);
   });
 
+  it('reads a line that starts with a board as an SFEN, and says what is wrong with it', () => {
+    const sfen = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
+    expect(importGame(sfen).ok).toBe(true);
+    expect(importGame(`${sfen} hello`)).toEqual({
+      ok: false,
+      error: 'SFEN: unexpected text after the move number: "hello"',
+    });
+  });
+
   it('refuses what is not a record', () => {
     expect(importGame('')).toEqual({ ok: false, error: 'the record is empty' });
     const result = importGame('hello\nworld');

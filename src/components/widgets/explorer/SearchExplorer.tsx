@@ -217,12 +217,23 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const shownB = state.compare ? searchB.shown : null;
   const samePosition = (shown: { sfen: string } | null) =>
     shown !== null && positionParam(shown.sfen) === positionParam(state.position);
+  // The lines drawn: each search's deepest finished depth while it runs, else its answer.
+  const lineOf = (search: SearchState, shown: typeof shownA) => {
+    const live = search.running && search.liveSfen ? search.live.at(-1) : undefined;
+    return live
+      ? { sfen: search.liveSfen!, pv: live.pv }
+      : shown
+        ? { sfen: shown.sfen, pv: shown.info?.pv ?? [] }
+        : null;
+  };
+  const lineA = lineOf(searchA, shownA);
+  const lineB = state.compare ? lineOf(searchB, shownB) : null;
   const arrows = useMemo(
     () => [
-      ...(samePosition(shownA) ? pvArrows(shownA!.sfen, shownA!.info?.pv ?? []) : []),
-      ...(samePosition(shownB) ? pvArrows(shownB!.sfen, shownB!.info?.pv ?? [], true) : []),
+      ...(samePosition(lineA) ? pvArrows(lineA!.sfen, lineA!.pv) : []),
+      ...(samePosition(lineB) ? pvArrows(lineB!.sfen, lineB!.pv, true) : []),
     ],
-    [shownA, shownB, state.position],
+    [lineA?.sfen, lineA?.pv.join(' '), lineB?.sfen, lineB?.pv.join(' '), state.position],
   );
   const activePreset = positions.find(
     (p) => positionParam(p.position) === positionParam(state.position),
@@ -334,10 +345,10 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
               name={state.compare ? 'A' : undefined}
               shown={shownA}
               live={searchA.live}
+              liveSfen={searchA.liveSfen}
               running={searchA.running}
               stale={searchA.stale}
               error={searchA.error}
-              depth={state.limits.depth}
             />
             {state.compare && (
               <ResultCard
@@ -345,10 +356,10 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
                 alt
                 shown={shownB}
                 live={searchB.live}
+                liveSfen={searchB.liveSfen}
                 running={searchB.running}
                 stale={searchB.stale}
                 error={searchB.error}
-                depth={state.limits.depth}
               />
             )}
           </div>

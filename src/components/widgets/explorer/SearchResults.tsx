@@ -44,24 +44,34 @@ export interface ResultCardProps {
   alt?: boolean | undefined;
   shown: Shown | null;
   live: readonly SearchInfo[];
+  /** The position the running search reads; its reports are shown as they arrive. */
+  liveSfen?: string | null | undefined;
   running: boolean;
   stale: boolean;
   error: string | null;
-  /** The depth asked for. */
-  depth: number;
 }
 
 export function ResultCard(props: ResultCardProps): JSX.Element {
-  const { name, alt, shown, live, running, stale, error, depth } = props;
-  const info = shown?.info ?? null;
-  const result = shown?.result ?? null;
+  const { name, alt, shown, live, running, error } = props;
+  // While a search runs, its deepest finished depth is shown as it arrives (best move, score,
+  // line); the finished answer replaces it.
+  const liveInfo = running && props.liveSfen ? (live.at(-1) ?? null) : null;
+  const stale = props.stale && liveInfo === null;
+  const info = liveInfo ?? shown?.info ?? null;
+  const result = liveInfo ? null : (shown?.result ?? null);
   const best = info?.pv[0];
-  // Reading the position again is a legal-move check per move of its line: once per answer, not
-  // once per report of a running search.
-  const sfen = shown?.sfen;
+  // Reading the position again is a legal-move check per move of its line: once per position and
+  // move, not once per render.
+  const sfen = liveInfo ? props.liveSfen! : shown?.sfen;
   const words = useMemo(() => (sfen ? moveWords(sfen, best) : null), [sfen, best]);
   const side = useMemo(() => (sfen ? sideToMove(sfen) : ''), [sfen]);
-  const note = result ? stopNote(result, depth) : shown ? 'Stopped by you.' : null;
+  const note = liveInfo
+    ? null
+    : result
+      ? stopNote(result, shown!.limits)
+      : shown
+        ? 'Stopped by you.'
+        : null;
   const lastLive = live.at(-1);
   const status = running
     ? lastLive
@@ -165,8 +175,11 @@ export function ComparisonView(props: {
             <dd data-node-ratio>{formatRatio(c.nodeRatio)}</dd>
           </div>
           <div>
-            <dt>Time B/A</dt>
-            <dd data-time-ratio>{formatRatio(c.timeRatio)}</dd>
+            <dt title="One search each, in two workers at once: a timing on a shared machine moves by tens of per cent from run to run">
+              Time B/A
+            </dt>
+            {/* With B the same as A the two searches are the same work: any ratio is noise. */}
+            <dd data-time-ratio>{changes.length === 0 ? '—' : formatRatio(c.timeRatio)}</dd>
           </div>
           <div>
             <dt>Best move</dt>

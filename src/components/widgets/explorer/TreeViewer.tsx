@@ -23,6 +23,7 @@ import {
   visibleRows,
 } from './tree-model';
 import { useSearch } from './use-search';
+import { PlaybackIcon } from '../PlaybackIcon';
 import '../widgets.css';
 import './explorer.css';
 
@@ -241,7 +242,7 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
           title="Space"
         >
           {/* Named by its words, as shown; at the end, Play starts again from the first node. */}
-          <span aria-hidden="true">{playing ? '⏸' : '▶'}</span> {playing ? 'Pause' : 'Play'}
+          <PlaybackIcon symbol={playing ? 'pause' : 'play'} /> {playing ? 'Pause' : 'Play'}
         </button>
         <button
           type="button"

@@ -141,13 +141,27 @@ export function formatRatio(r: number | null): string {
   return `${r.toFixed(2)}×`;
 }
 
-/** Why the search ended before the depth asked for, or null when it reached it. */
-export function stopNote(result: SearchResult, depth: number): string | null {
+/**
+ * Why the search ended before the depth asked for, or null when it reached it; `limits` are the
+ * ones that search was started with (not the ones set now), so the note names what stopped it.
+ */
+export function stopNote(
+  result: SearchResult,
+  limits: { depth?: number | undefined; nodes?: number | undefined; timeMs?: number | undefined },
+): string | null {
   if (result.bestMove === null) return 'The side to move has no legal move.';
-  if (result.stopped)
-    return 'A limit stopped the search inside depth 1: the move shown is only a first guess.';
-  if (result.depth >= depth) return null;
-  if (result.score.kind === 'mate')
+  const depth = limits.depth ?? Infinity;
+  if (!result.stopped && result.depth >= depth) return null;
+  if (!result.stopped && result.score.kind === 'mate')
     return `A mate was found at depth ${result.depth}, so the search stopped there.`;
-  return `A limit stopped the search during depth ${result.depth + 1}; shown is depth ${result.depth}, the last one finished.`;
+  const nodeLimit = limits.nodes !== undefined && result.nodes >= limits.nodes;
+  const what = nodeLimit
+    ? `The node limit (${formatCount(limits.nodes!)})`
+    : limits.timeMs !== undefined
+      ? `The time limit (${formatCount(limits.timeMs)} ms)`
+      : 'The search';
+  const verb = what === 'The search' ? 'stopped' : 'stopped the search';
+  if (result.stopped)
+    return `${what} ${verb} inside depth 1: the move shown is only a first guess.`;
+  return `${what} ${verb} during depth ${result.depth + 1}; shown is depth ${result.depth}, the last one finished.`;
 }

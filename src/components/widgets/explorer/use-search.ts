@@ -29,12 +29,16 @@ export interface Shown {
   infos: SearchInfo[];
   /** The position it searched (to draw its PV on). */
   sfen: string;
+  /** The limits it was started with, which may differ from the ones set now. */
+  limits: SearchLimits;
 }
 
 export interface SearchState {
   shown: Shown | null;
   /** Reports of the search running now. */
   live: SearchInfo[];
+  /** The position the running search reads (what its reports' lines start from). */
+  liveSfen: string | null;
   running: boolean;
   /** The shown answer belongs to an older request. */
   stale: boolean;
@@ -53,7 +57,7 @@ export function useSearch(request: SearchRequest | null): SearchState {
   const [error, setError] = useState<string | null>(null);
   const client = useRef<EngineClient | null>(null);
   const liveRef = useRef<SearchInfo[]>([]);
-  const current = useRef<{ key: string; sfen: string } | null>(null);
+  const current = useRef<{ key: string; sfen: string; limits: SearchLimits } | null>(null);
   const first = useRef(true);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -75,7 +79,7 @@ export function useSearch(request: SearchRequest | null): SearchState {
       timer.current = null;
       liveRef.current = [];
       setLive([]);
-      current.current = { key, sfen: request.sfen };
+      current.current = { key, sfen: request.sfen, limits: request.limits };
       client.current ??= new EngineClient();
       client.current.go(request, {
         onInfo: (m) => {
@@ -89,6 +93,7 @@ export function useSearch(request: SearchRequest | null): SearchState {
             info: m.result,
             infos: liveRef.current,
             sfen: request.sfen,
+            limits: request.limits,
           });
           setRunning(false);
         },
@@ -116,12 +121,20 @@ export function useSearch(request: SearchRequest | null): SearchState {
     const now = current.current;
     // What the stopped search finished is worth keeping: its deepest completed depth.
     if (searching && now && infos.length > 0)
-      setShown({ key: now.key, result: null, info: infos.at(-1)!, infos, sfen: now.sfen });
+      setShown({
+        key: now.key,
+        result: null,
+        info: infos.at(-1)!,
+        infos,
+        sfen: now.sfen,
+        limits: now.limits,
+      });
   };
 
   return {
     shown,
     live,
+    liveSfen: running ? (current.current?.sfen ?? null) : null,
     running,
     stale: shown !== null && shown.key !== key,
     error,

@@ -10,6 +10,7 @@ import type { MatchGame, MatchTally } from '../../../engine/lab/match';
 import { PRESETS, presetById } from '../../../engine/lab/presets';
 import { EngineClient } from '../../engine-client';
 import { Board } from '../Board';
+import { PlaybackIcon } from '../PlaybackIcon';
 import { endText, matchOpenings, outcomeText, positionAt, resultSentence } from './match-model';
 import '../widgets.css';
 import './match-runner.css';
@@ -210,7 +211,7 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
                 onClick={() => setReplay({ ...replay, ply: 0 })}
                 aria-label="First position"
               >
-                ⏮
+                <PlaybackIcon symbol="first" />
               </button>
               <button
                 type="button"

@@ -9,6 +9,7 @@ import {
   DIRECTIONS,
   EMPTY,
   isDrop,
+  Kind,
   moveFrom,
   moveTo,
   type Position,
@@ -38,6 +39,16 @@ export interface Term {
   /** What this term adds to the value (LossS is subtracted, so its contribution is −LossS). */
   contribution: number;
   detail: string;
+}
+
+/** Why the capture bonus is what it is: the move's capture, not the slider, decides the words. */
+function captureDetail(e: MoveEvaluation, params: MoveEvalParams): string {
+  if (e.capturedKind === 0) return 'takes nothing';
+  if (params.captureBonus === 0) return 'takes a piece, but the capture bonus is set to 0';
+  if (e.captureBonus === 0) return 'takes a pawn, which earns no bonus';
+  return e.capturedKind === Kind.Pawn
+    ? 'takes a pawn, and the code as written gives it the bonus'
+    : 'takes a piece other than a pawn';
 }
 
 /** The terms of `e.value`, in the order the chapter explains them; they add up to the value. */
@@ -76,7 +87,7 @@ export function breakdown(e: MoveEvaluation, params: MoveEvalParams): Term[] {
       key: 'captureBonus',
       label: 'Capture bonus',
       contribution: e.captureBonus,
-      detail: e.captureBonus ? 'takes a piece other than a pawn' : 'no capture, or a pawn',
+      detail: captureDetail(e, params),
     },
     {
       key: 'focusPawn',
