@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { SearchResult } from '../../engine/search/iterate';
+import { ANALYSE_EXPLORER } from '../widgets/analyse-link';
 import { SearchExplorer } from '../widgets/explorer/SearchExplorer';
 import { formatCount, formatScore } from '../widgets/explorer/search-model';
 import { useEngineClient } from '../widgets/use-engine-client';
@@ -123,7 +124,7 @@ export function AnalyseBoard(): JSX.Element {
       {/* Mounted again once the address is read, so its first search is of the position shown. */}
       <SearchExplorer
         key={ready ? 'game' : 'waiting'}
-        id="analyse"
+        id={ANALYSE_EXPLORER}
         label="Search the position shown"
         initial={shown}
         position={shown}

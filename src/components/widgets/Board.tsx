@@ -81,6 +81,11 @@ export interface BoardProps {
   inspected?: number | undefined;
   /** Offer a link that searches this position on the Analyse page (default true). */
   analyse?: boolean | undefined;
+  /**
+   * Settings for the Analyse page's explorer to search with (its address parameters): a search
+   * explorer's board passes its own, so the link searches as the chapter's widget does.
+   */
+  analyseSearch?: readonly (readonly [string, string])[] | undefined;
 }
 
 /**
@@ -399,7 +404,7 @@ export function Board(props: BoardProps): JSX.Element {
           Flip ⇅
         </button>
         {props.analyse !== false && (
-          <a class="board-analyse" href={analyseLink(`sfen ${makeSfen(pos)}`)}>
+          <a class="board-analyse" href={analyseLink(`sfen ${makeSfen(pos)}`, props.analyseSearch)}>
             Analyse
             <span class="visually-hidden"> this position on the Analyse page</span>
           </a>

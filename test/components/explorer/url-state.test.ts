@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type SearchOptions } from '../../../src/engine/search/options';
 import { withOption } from '../../../src/components/widgets/explorer/options-model';
+import { ANALYSE_EXPLORER, analyseLink } from '../../../src/components/widgets/analyse-link';
 import {
   decodeOptions,
   decodeState,
@@ -153,5 +154,25 @@ describe('an explorer state in a link', () => {
 
   it('ignores parameters of other namespaces that share a prefix', () => {
     expect(readNamespace('?xy.depth=3&x.depth=5', 'x')).toEqual(new Map([['depth', '5']]));
+  });
+});
+
+describe('a link to the Analyse page', () => {
+  it('carries the position and, for the Analyse explorer, the options and limits it was given', () => {
+    const a = withOption(withOption(defaults(), 'forwardPruning', 'threshold'), 'nullMove', true);
+    const href = analyseLink('position startpos moves 7g7f', [
+      ['a', encodeOptions(a)],
+      ['depth', '3'],
+    ]);
+    const search = href.slice(href.indexOf('?'));
+    expect(href.startsWith('/analyse/?')).toBe(true);
+    expect(new URLSearchParams(search).get('game')).toBe('startpos moves 7g7f');
+    const decoded = decodeState(readNamespace(search, ANALYSE_EXPLORER), FALLBACK);
+    expect(decoded?.ok).toBe(true);
+    if (decoded?.ok) {
+      expect(decoded.value.a).toEqual(a);
+      expect(decoded.value.limits.depth).toBe(3);
+    }
+    expect(analyseLink('startpos')).toBe('/analyse/?game=startpos');
   });
 });

@@ -25,8 +25,10 @@ import { CreditPanel } from '../dual-credit/CreditPanel';
 import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
 import { pvArrows } from './search-model';
 import { TraceTree } from './TreeViewer';
+import { ANALYSE_EXPLORER } from '../analyse-link';
 import {
   decodeState,
+  encodeOptions,
   encodeState,
   type ExplorerState,
   positionParam,
@@ -241,6 +243,17 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const changes = optionChanges(state.a, state.b).map((c) => `${c.label} ${c.from} → ${c.to}`);
   const treeShown = treeSide === 'b' && state.compare ? shownB : shownA;
   const treeTrace = treeShown?.result?.trace;
+  // The board's link to the Analyse page carries A's options and limits, so it searches there as
+  // it does here (the chapter's pruning, its depth), not at the Analyse page's defaults.
+  const analyseSearch = useMemo(() => {
+    const out: [string, string][] = [];
+    const options = encodeOptions(state.a);
+    if (options !== '') out.push(['a', options]);
+    out.push(['depth', String(state.limits.depth)]);
+    if (state.limits.nodes > 0) out.push(['nodes', String(state.limits.nodes)]);
+    if (state.limits.timeMs > 0) out.push(['time', String(state.limits.timeMs)]);
+    return out;
+  }, [state.a, state.limits]);
   const customised = useMemo(() => !sameState(state, fallback, fallback), [state]);
   const resultsA = shownA?.result ?? null;
   const resultsB = shownB?.result ?? null;
@@ -313,6 +326,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             onMove={play}
             lastMove={line.moves.at(-1)}
             arrows={arrows}
+            analyseSearch={props.id === ANALYSE_EXPLORER ? undefined : analyseSearch}
             label="Position searched"
           />
           {line.moves.length > 0 && (
