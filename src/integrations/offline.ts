@@ -59,17 +59,31 @@ function pwaOptions(dist: string): PwaOptions {
       // temporary one, already gone.
       globDirectory: dist,
       swDest: join(dist, 'sw.js'),
-      globPatterns: ['**/*.{html,js,css,svg}', '_astro/*.woff2'],
+      // The search index too (about 1.6 MB: its chunks, the fragments its results show, the
+      // WebAssembly that reads them), so that search works on a first visit offline.
+      globPatterns: [
+        '**/*.{html,js,css,svg}',
+        '_astro/*.woff2',
+        'pagefind/*.{json,pagefind,pf_meta}',
+        'pagefind/index/*.pf_index',
+        'pagefind/fragment/*.pf_fragment',
+      ],
       // The 404 page is only ever served by the server, for an address the book does not have.
       // The notebook cell's editor and worker (about 800 KB, only /code/ loads them) are cached
-      // when first used, not downloaded by every reader of every page.
+      // when first used, not downloaded by every reader of every page. Of Pagefind's scripts,
+      // the search page uses only its default interface.
       globIgnores: [
         'source/**',
-        'pagefind/**',
         '404.html',
         '_astro/notebook-*.js',
         '_astro/library-*.js',
+        'pagefind/pagefind-component-ui.*',
+        'pagefind/pagefind-modular-ui.*',
+        'pagefind/pagefind-highlight.js',
       ],
+      // The pages are static and read their address in the browser: `/search/?q=futility`, a
+      // chapter with an explorer's settings, Pagefind's `?ts=` all come from the precached file.
+      ignoreURLParametersMatching: [/./],
       // Workbox leaves out, with a build warning, any file over maximumFileSizeToCacheInBytes
       // (2 MiB by default). The largest scripts, the code editor's and the engine's module
       // workers, are a few hundred KB; test/browser/offline.test.ts runs the engine offline.
@@ -110,7 +124,7 @@ function pwaOptions(dist: string): PwaOptions {
           },
         },
         {
-          // The network first, so a new build's index is used at once; the cached copy offline.
+          // Pagefind's files the precache leaves out: the network first, the cached copy offline.
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/pagefind/'),
           handler: 'NetworkFirst',
           options: {
@@ -119,7 +133,19 @@ function pwaOptions(dist: string): PwaOptions {
           },
         },
         {
-          // Source pages and the lab's data files: current when online, as last read offline.
+          // Source pages: current when online, as last read offline; one never read says so
+          // (the offline page) instead of the browser's network error.
+          urlPattern: ({ url, sameOrigin, request }) =>
+            sameOrigin && request.mode === 'navigate' && url.pathname.startsWith('/source/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'yomi-pages',
+            expiration: { maxEntries: 100, maxAgeSeconds: 30 * DAY },
+            precacheFallback: { fallbackURL: '/offline/index.html' },
+          },
+        },
+        {
+          // The lab's data files (games), and source files fetched by a page: as last read.
           urlPattern: ({ url, sameOrigin }) =>
             sameOrigin && (url.pathname.startsWith('/source/') || url.pathname.startsWith('/lab/')),
           handler: 'NetworkFirst',

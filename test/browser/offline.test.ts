@@ -121,6 +121,10 @@ describeBrowser('offline reading', () => {
     expect(firstVisit.problems).toEqual([]);
     expect(firstVisit.paths).toContain('/horizon/index.html');
     expect(firstVisit.paths.some((path) => /^\/_astro\/worker-[\w-]+\.js$/.test(path))).toBe(true);
+    // The search index, so that search works offline before it was ever used online.
+    expect(firstVisit.paths).toContain('/pagefind/pagefind-entry.json');
+    expect(firstVisit.paths.some((path) => path.startsWith('/pagefind/fragment/'))).toBe(true);
+    expect(firstVisit.paths).toContain('/offline/index.html');
     // Not the source pages, but the one read.
     expect(firstVisit.paths).toContain(READ_SOURCE);
     expect(firstVisit.paths).not.toContain(`${UNREAD_SOURCE}index.html`);
@@ -162,16 +166,36 @@ describeBrowser('offline reading', () => {
     expect(problems).toEqual([]);
   });
 
-  it('serves a source page read before from the cache, and fails for one never read', async () => {
+  it('serves a source page read before from the cache, and says a page never read needs the network', async () => {
     await context.setOffline(true);
     const page = await context.newPage();
     const read = await page.goto(at(READ_SOURCE), { waitUntil: 'load' });
     expect(read?.ok()).toBe(true);
     expect(read?.fromServiceWorker()).toBe(true);
     expect(await page.locator('h1').textContent()).toContain('position');
-    // Not cached: the browser's own offline error page, as for any site.
-    await expect(page.goto(at(UNREAD_SOURCE))).rejects.toThrow(/net::ERR_/);
+    // Not cached: the book's own page that says so, not the browser's network error.
+    const unread = await page.goto(at(UNREAD_SOURCE), { waitUntil: 'load' });
+    expect(unread?.fromServiceWorker()).toBe(true);
+    expect(await page.locator('h1').textContent()).toBe('This page needs the network once');
+    expect(await page.locator('[data-offline-fallback] a[href="/horizon/"]').count()).toBe(1);
     await page.close();
+  });
+
+  it('searches offline, from an address with a query, on a first visit to the search page', async () => {
+    await context.setOffline(true);
+    const { page, problems } = await watchedPage(context);
+    const response = await page.goto(at('/search/?q=futility'), { waitUntil: 'load' });
+    expect(response?.fromServiceWorker()).toBe(true);
+    const result = page.locator('.pagefind-ui__result').first();
+    await result.waitFor({ timeout: 20_000 });
+    expect(await page.locator('.pagefind-ui__result').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-search-missing]:not([hidden])').count()).toBe(0);
+    // A chapter whose address carries an explorer's settings opens offline too.
+    const chapter = await page.goto(at(`${CHAPTER}?x.depth=3`), { waitUntil: 'load' });
+    expect(chapter?.fromServiceWorker()).toBe(true);
+    expect(await page.locator('h1').textContent()).toBe('The horizon');
+    await page.close();
+    expect(problems).toEqual([]);
   });
 
   it('replaces a page changed by a new build, fetching only what changed', async () => {

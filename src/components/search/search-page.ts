@@ -51,16 +51,23 @@ async function start(root: HTMLElement): Promise<void> {
 }
 
 /**
- * Start the search page (src/pages/search.astro). The index exists only in a built site: ask for
- * it before loading the interface, so the dev server shows a note instead of an error.
+ * Start the search page (src/pages/search.astro). The index exists only in a built site, and
+ * offline only once the service worker has saved it: ask for it before loading the interface, so
+ * the page says which is the case instead of failing.
  */
 export function startSearchPage(): void {
   const root = document.querySelector<HTMLElement>('[data-search]')!;
-  const missing = document.querySelector<HTMLElement>('[data-search-missing]')!;
+  const say = (why: 'offline' | 'dev'): void => {
+    const note = document.querySelector<HTMLElement>(`[data-search-missing="${why}"]`);
+    if (note) note.hidden = false;
+  };
   fetch('/pagefind/pagefind-entry.json')
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    .then(
+      (r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))),
+      (error: unknown) => Promise.reject(Object.assign(new Error('offline'), { cause: error })),
+    )
     .then(() => start(root))
-    .catch(() => {
-      missing.hidden = false;
+    .catch((error: unknown) => {
+      say(error instanceof Error && error.message === 'offline' ? 'offline' : 'dev');
     });
 }
