@@ -7,7 +7,7 @@
  * never a throw. An independent reading of the declarations decides what is valid.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePlayer, PRESETS, presetById } from '../../src/engine/lab/presets';
+import { describeChange, parsePlayer, PRESETS, presetById } from '../../src/engine/lab/presets';
 import type { OptionSpec } from '../../src/engine/option-spec';
 import {
   DEFAULT_OPTIONS,
@@ -311,7 +311,7 @@ describe('option JSON fuzz', () => {
       );
       if (problem) log.fail(spaced, problem);
       if (!result.ok) continue;
-      if (result.value.name !== 'custom' || result.value.label !== trimmed)
+      if (result.value.name !== 'custom' || result.value.label !== describeChange(parsed))
         log.fail(spaced, `named ${result.value.name} (${result.value.label})`);
       // What was read round-trips: its change, written as JSON, reads as the same options.
       const again = parsePlayer(JSON.stringify(result.value.change));

@@ -9,16 +9,35 @@ import type { ExperimentData, MatchRow, MatchSeriesData } from '../../engine/lab
 import type { EndReason } from '../../engine/lab/game';
 import type { MatchTally } from '../../engine/lab/match';
 import { median } from '../../engine/lab/stats';
+import { describeChange } from '../../engine/lab/presets';
 
 const FILES = import.meta.glob<ExperimentData>('/src/data/experiments/*.json', {
   eager: true,
   import: 'default',
 });
 
+/**
+ * Sides that an older lab named by their options JSON (`{"ordering":"decision-tree"}`) get the
+ * names it gives such sides now (presets.ts `describeChange`: "Ordering: decision-tree").
+ */
+function withReadableSides(data: ExperimentData): ExperimentData {
+  if (data.kind !== 'matches') return data;
+  const name = <P extends { label: string; change: unknown }>(p: P): P =>
+    p.label.trimStart().startsWith('{') ? { ...p, label: describeChange(p.change) } : p;
+  const series = data as MatchSeriesData;
+  return {
+    ...series,
+    results: {
+      ...series.results,
+      matches: series.results.matches.map((m) => ({ ...m, a: name(m.a), b: name(m.b) })),
+    },
+  };
+}
+
 /** Every experiment's data, by name. */
 export const EXPERIMENT_DATA: ReadonlyMap<string, ExperimentData> = new Map(
   Object.values(FILES)
-    .map((d) => [d.name, d] as const)
+    .map((d) => [d.name, withReadableSides(d)] as const)
     .sort(([a], [b]) => a.localeCompare(b)),
 );
 

@@ -4,7 +4,7 @@
  * experiment, a chart or a reader's link can use. `npm run match -- --a null --b plain` plays
  * two of them.
  */
-import { resolveOptions, type SearchOptions } from '../search/options';
+import { OPTION_SCHEMA, resolveOptions, type SearchOptions } from '../search/options';
 import { err, ok, type Result } from '../types';
 
 export type PresetKind = 'plain' | 'forward' | 'backward' | 'extension' | 'evaluation';
@@ -127,6 +127,33 @@ export interface PlayerChoice {
  * (`{"nullMove":true,"nullMoveR":3}`). The error names what is wrong: an unknown preset with the
  * list of names, JSON that does not parse, or the option that does not fit.
  */
+/**
+ * A change of options as a reader reads it, with each option's label from the schema:
+ * `{"evaluator":"effect","effectEval":{"cap":2}}` → "Evaluator: effect, Effect count cap: 2". What
+ * the schema does not know is written as its dotted path.
+ */
+export function describeChange(change: unknown): string {
+  const parts: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+      return;
+    }
+    const label = OPTION_SCHEMA.find((spec) => spec.path === path)?.label ?? path;
+    const shown =
+      value === true
+        ? 'on'
+        : value === false
+          ? 'off'
+          : Array.isArray(value)
+            ? value.join(', ')
+            : String(value);
+    parts.push(`${label}: ${shown}`);
+  };
+  walk(change, '');
+  return parts.length > 0 ? parts.join(', ') : 'the defaults';
+}
+
 export function parsePlayer(text: string): Result<PlayerChoice> {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
@@ -140,7 +167,7 @@ export function parsePlayer(text: string): Result<PlayerChoice> {
     if (!resolved.ok) return resolved;
     return ok({
       name: 'custom',
-      label: trimmed,
+      label: describeChange(change),
       change: change as Partial<SearchOptions>,
       options: resolved.value,
     });
