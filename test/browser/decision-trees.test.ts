@@ -107,6 +107,15 @@ describeBrowser('chapter 7, decision trees', () => {
     expect(await verdicts.locator('.dt-moves li').count()).toBe(kept);
     // The teacher's move is chosen at first: its path is shown.
     expect(await verdicts.locator('.dt-why .dt-path li').count()).toBeGreaterThan(0);
+    // And its policies, named in English with the Japanese beside, without a hover: as many as
+    // its chips, or a sentence that there are none.
+    const chips = await verdicts.locator('.dt-moves li[data-teacher] .dt-chip').count();
+    const named = verdicts.locator('.dt-why .dt-policies dt');
+    expect(await named.count()).toBe(chips);
+    if (chips > 0) {
+      expect(await named.first().textContent()).toMatch(/^\d+\. [a-z]/);
+      expect(await named.first().locator('[lang="ja"]').count()).toBe(1);
+    }
 
     const before = await verdicts.locator('.dt-status').textContent();
     await verdicts.getByRole('button', { name: 'Another test position' }).click();

@@ -214,6 +214,25 @@ export function MoveVerdicts(props: MoveVerdictsProps): JSX.Element {
                   counts={chosen.counts}
                   label={chosen.label}
                 />
+                {/* The chips' full names, for a reader who cannot hover: choose the move. */}
+                <h5>The move's policies</h5>
+                {chosen.policies.length === 0 ? (
+                  <p class="widget-note">None of the 28 policies describes this move.</p>
+                ) : (
+                  <dl class="dt-policies" data-policies={chosen.policies.join(' ')}>
+                    {chosen.policies.map((n) => {
+                      const policy = policyOf(n);
+                      return (
+                        <div key={n}>
+                          <dt>
+                            {n}. {policy.en} <span lang="ja">{policy.ja}</span>
+                          </dt>
+                          <dd>{policy.definition}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                )}
               </section>
             )}
           </div>
@@ -266,7 +285,7 @@ function MoveItem(props: {
                 class="dt-chip"
                 title={`Policy ${n}, ${policy.en}: ${policy.definition}`}
               >
-                {n} <span lang="ja">{policy.ja}</span>
+                {n} {policy.en}
               </span>
             );
           })}
