@@ -103,11 +103,7 @@ describeBrowser('chapter 7, decision trees', () => {
         (await verdicts.locator('.dt-moves li[data-teacher]').getAttribute('data-label')) === '1',
       ),
     );
-    await verdicts.getByLabel('only moves judged best').check();
-    expect(await verdicts.locator('.dt-moves li').count()).toBe(kept);
-    // The teacher's move is chosen at first: its path is shown.
-    expect(await verdicts.locator('.dt-why .dt-path li').count()).toBeGreaterThan(0);
-    // And its policies, named in English with the Japanese beside, without a hover: as many as
+    // The teacher's move is chosen at first; its policies are named in full, named in English with the Japanese beside, without a hover: as many as
     // its chips, or a sentence that there are none.
     const chips = await verdicts.locator('.dt-moves li[data-teacher] .dt-chip').count();
     const named = verdicts.locator('.dt-why .dt-policies dt');
@@ -116,6 +112,10 @@ describeBrowser('chapter 7, decision trees', () => {
       expect(await named.first().textContent()).toMatch(/^\d+\. [a-z]/);
       expect(await named.first().locator('[lang="ja"]').count()).toBe(1);
     }
+    await verdicts.getByLabel('only moves judged best').check();
+    expect(await verdicts.locator('.dt-moves li').count()).toBe(kept);
+    // The teacher's move is chosen at first: its path is shown.
+    expect(await verdicts.locator('.dt-why .dt-path li').count()).toBeGreaterThan(0);
 
     const before = await verdicts.locator('.dt-status').textContent();
     await verdicts.getByRole('button', { name: 'Another test position' }).click();
