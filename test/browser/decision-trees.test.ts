@@ -103,8 +103,8 @@ describeBrowser('chapter 7, decision trees', () => {
         (await verdicts.locator('.dt-moves li[data-teacher]').getAttribute('data-label')) === '1',
       ),
     );
-    // The teacher's move is chosen at first; its policies are named in full, named in English with the Japanese beside, without a hover: as many as
-    // its chips, or a sentence that there are none.
+    // The teacher's move is chosen at first; its policies are named in full, in English with the
+    // Japanese beside, with no hover needed: as many as its chips, or a sentence that there are none.
     const chips = await verdicts.locator('.dt-moves li[data-teacher] .dt-chip').count();
     const named = verdicts.locator('.dt-why .dt-policies dt');
     expect(await named.count()).toBe(chips);
