@@ -10,14 +10,15 @@ import { describeBrowser, inFlight, overflowsHorizontally, pageSession, PHONE } 
 
 const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`).first();
 
-/** The moves in the list, in USI (the list's USI switch on). */
+/** The moves in the list, in USI (the list's USI switch on, then left as it was). */
 async function movesInUsi(page: Page, widget: string): Promise<string[]> {
   const box = page.locator(`[data-widget="${widget}"]`);
   const usi = box.locator('.play-moves-head input, .analyse-notation input').first();
-  if (!(await usi.isChecked())) await usi.check();
+  const was = await usi.isChecked();
+  if (!was) await usi.check();
   const items = box.locator('.game-moves li');
   const texts = await items.allInnerTexts();
-  await usi.uncheck();
+  if (!was) await usi.uncheck();
   return texts.map((text) => text.trim());
 }
 
@@ -47,6 +48,24 @@ PI
 describeBrowser('the Play page', () => {
   const session = pageSession();
   const { closeCleanly } = session;
+
+  it('lists moves in USI at first, keeps the reader’s notation, and shows the Japanese on request', async () => {
+    const { page } = await session.open('/analyse/');
+    await page.evaluate(() => localStorage.removeItem('yomi-notation'));
+    await page.reload({ waitUntil: 'networkidle' });
+    await importText(page, 'analyse', KIF);
+    const list = page.locator('[data-widget="analyse"] .game-moves li');
+    const usi = page.locator('.analyse-notation input');
+    expect(await usi.isChecked()).toBe(true);
+    expect((await list.first().innerText()).trim()).toBe('7g7f');
+    await usi.uncheck();
+    expect((await list.first().innerText()).trim()).toBe('▲７六歩');
+    await page.reload({ waitUntil: 'networkidle' });
+    await importText(page, 'analyse', KIF);
+    expect(await usi.isChecked()).toBe(false);
+    await page.evaluate(() => localStorage.removeItem('yomi-notation'));
+    await closeCleanly();
+  });
 
   it('turns the board when the reader takes gote, and back for sente', async () => {
     const { page } = await session.open('/play/');

@@ -13,7 +13,7 @@ import { formatCount, formatScore } from '../widgets/explorer/search-model';
 import { useEngineClient } from '../widgets/use-engine-client';
 import { readAnalyseState, writeAnalyseState, type AnalyseState } from './analyse-url';
 import { lineInJapanese, moveList, NEW_GAME, positionCommand, type Game } from './game-model';
-import { GameMoves, NotationSwitch, type Notation } from './GameMoves';
+import { GameMoves, NotationSwitch, useNotation } from './GameMoves';
 import { RecordPanel } from './RecordPanel';
 import '../widgets/widgets.css';
 import './play.css';
@@ -25,7 +25,7 @@ export function AnalyseBoard(): JSX.Element {
   const [state, setState] = useState<AnalyseState>({ game: NEW_GAME, ply: 0 });
   const [urlError, setUrlError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
-  const [notation, setNotation] = useState<Notation>('japanese');
+  const [notation, setNotation] = useNotation();
   const { game, ply } = state;
 
   useEffect(() => {

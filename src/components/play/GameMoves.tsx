@@ -3,7 +3,7 @@
  * each move is a button that shows the position after it (the Analyse page); the one shown is
  * marked.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { MoveLine } from './game-model';
 
@@ -52,6 +52,32 @@ export function GameMoves(props: {
       })}
     </ol>
   );
+}
+
+const NOTATION_KEY = 'yomi-notation';
+
+/**
+ * The notation of the move lists on Play and Analyse: USI by default, the notation every chapter
+ * uses, with Japanese notation a switch away; the reader's choice is kept in this browser.
+ */
+export function useNotation(): [Notation, (notation: Notation) => void] {
+  const [notation, setNotation] = useState<Notation>('usi');
+  useEffect(() => {
+    try {
+      if (localStorage.getItem(NOTATION_KEY) === 'japanese') setNotation('japanese');
+    } catch {
+      // Storage may be off: USI it is.
+    }
+  }, []);
+  const choose = (next: Notation): void => {
+    setNotation(next);
+    try {
+      localStorage.setItem(NOTATION_KEY, next);
+    } catch {
+      // Kept for this page only.
+    }
+  };
+  return [notation, choose];
 }
 
 /** The switch between Japanese notation and USI for a move list. */

@@ -26,7 +26,7 @@ import {
   NEW_GAME,
   type Game,
 } from './game-model';
-import { GameMoves, NotationSwitch, type Notation } from './GameMoves';
+import { GameMoves, NotationSwitch, useNotation } from './GameMoves';
 import {
   DEFAULT_SETTINGS,
   MOVE_TIMES,
@@ -48,7 +48,7 @@ export function PlayGame(): JSX.Element {
   const [loaded, setLoaded] = useState(false);
   const [thinking, setThinking] = useState<SearchInfo | null>(null);
   const [engineError, setEngineError] = useState<string | null>(null);
-  const [notation, setNotation] = useState<Notation>('japanese');
+  const [notation, setNotation] = useNotation();
   const client = useEngineClient();
   const searchId = useRef<number | null>(null);
   const id = useId();
