@@ -55,6 +55,27 @@ describeBrowser('every page', () => {
     await page.close();
   });
 
+  it('does not reload the page when a widget’s form is submitted before it hydrates', async () => {
+    const { page, problems } = await openPage(browser, '/move-evaluation/');
+    // The ordering comparison is far below the first screen, so it has not hydrated yet.
+    const form = page.locator('astro-island[ssr] [data-widget="ordering-compare"] form').first();
+    expect(await form.count()).toBe(1);
+    const before = page.url();
+    await page.evaluate(() => {
+      (window as unknown as { __same: boolean }).__same = true;
+      document
+        .querySelector<HTMLFormElement>('astro-island[ssr] [data-widget="ordering-compare"] form')!
+        .requestSubmit();
+    });
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(
+      true,
+    );
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
   it('gives every page a social preview, and names no address it was not given', async () => {
     // The tests build as `npm run build` does on a fresh clone, without SITE_URL: then no page
     // names an address (no canonical link, no og:url, no sitemap), least of all localhost's.
