@@ -1,0 +1,28 @@
+/**
+ * The home page's summary of the reader's exercises: for each chapter that has some
+ * (`[data-exercise-ids]`, the ids space-separated), how many are answered and how many right,
+ * from the answers this browser keeps (exercise-model.ts). Nothing is shown before the first.
+ */
+import { describeTally, loadAnswers, tallyOf } from './exercise-model';
+
+export function showExerciseProgress(root: ParentNode): void {
+  let storage: Storage | undefined;
+  try {
+    storage = window.localStorage;
+  } catch {
+    return;
+  }
+  const progress = loadAnswers(storage);
+  for (const item of root.querySelectorAll<HTMLElement>('[data-exercise-ids]')) {
+    const ids = (item.dataset.exerciseIds ?? '').split(' ').filter(Boolean);
+    const text = describeTally(
+      tallyOf(
+        ids.map((id) => ({ id })),
+        progress,
+      ),
+    );
+    if (text === null) continue;
+    item.textContent = `${text}.`;
+    item.hidden = false;
+  }
+}
