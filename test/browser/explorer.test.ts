@@ -113,6 +113,28 @@ describeBrowser('the search explorer kit on chapter 3', () => {
       .map(([k, v]) => `${id}.${k}=${encodeURIComponent(String(v))}`)
       .join('&')}`;
 
+  test('walks a guided experiment one click a step, with what to look for beside it', async () => {
+    const page = await open();
+    const explorer = page.locator('[data-widget="search-explorer"][data-explorer="forward"]');
+    await hydrate(page, '[data-widget="search-explorer"][data-explorer="forward"]');
+    const steps = explorer.locator('.guided-steps button');
+    expect(await steps.count()).toBe(5);
+    const best = async (n: number): Promise<string> => {
+      await steps.nth(n - 1).click();
+      expect(await steps.nth(n - 1).getAttribute('aria-pressed')).toBe('true');
+      // The step's search starts after the explorer's pause: wait for it, then for its answer.
+      await explorer.locator('.result-card[aria-busy="true"]').waitFor({ timeout: 5000 });
+      await settled(explorer);
+      return (await shown(explorer)).pv.split(' ')[0] ?? '';
+    };
+    // Plain α-β plays the fork; the seed's rule prunes it; keeping checks brings it back.
+    expect(await best(1)).toBe('3g2e');
+    expect(await explorer.locator('.guided-note').textContent()).toMatch(/plays the fork/);
+    expect(await best(2)).toBe('4h4i');
+    expect(await best(4)).toBe('3g2e');
+    await closeCleanly();
+  });
+
   test('moving a slider changes the node count and the PV drawn on the board', async () => {
     const id = await namespace();
     let page = await open();

@@ -18,7 +18,7 @@ import { SfenBox } from '../SfenBox';
 import { LimitsBar } from './LimitsBar';
 import { NodesChart } from './NodesChart';
 import { OptionsPanel } from './OptionsPanel';
-import { initialB, optionChanges } from './options-model';
+import { initialB, optionChanges, resolvePartial } from './options-model';
 import { setupOf } from './explorer-setup';
 import { DEFAULT_POSITIONS, positionId, type SearchPosition } from './positions';
 import { CreditPanel } from '../dual-credit/CreditPanel';
@@ -79,6 +79,26 @@ export interface SearchExplorerProps {
   logScale?: boolean | undefined;
   /** Accessible name of the widget. */
   label?: string | undefined;
+  /**
+   * A guided experiment: steps shown as buttons above the explorer, each setting the explorer up
+   * (position, A's and B's options over the chapter's, side by side or not, depth) with one click,
+   * and a sentence on what to look for.
+   */
+  steps?: readonly GuidedStep[] | undefined;
+}
+
+export interface GuidedStep {
+  /** The button's words: what the step does. */
+  label: string;
+  /** What to look for once it has searched. */
+  note: string;
+  position?: string | undefined;
+  /** A's options over the chapter's (`options`); a step without them restores the chapter's. */
+  a?: Readonly<Record<string, unknown>> | undefined;
+  /** B's options over the chapter's A, when the step compares. */
+  b?: Readonly<Record<string, unknown>> | undefined;
+  compare?: boolean | undefined;
+  depth?: number | undefined;
 }
 
 /** The chart follows a running search depth by depth; otherwise it shows the last one. */
@@ -111,6 +131,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const [treeSide, setTreeSide] = useState<'a' | 'b'>('a');
   const [urlError, setUrlError] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
+  const [step, setStep] = useState<number | null>(null);
   const written = useRef<string | null>(null);
   const mounted = useRef(false);
   const [ready, setReady] = useState(false);
@@ -208,6 +229,25 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
     searchA.stop();
     searchB.stop();
   };
+  const takeStep = (i: number) => {
+    const s = props.steps?.[i];
+    if (!s) return;
+    const a = resolvePartial({ ...props.options, ...s.a });
+    const b = s.b ? resolvePartial({ ...props.options, ...s.b }) : null;
+    if (!a.ok || (b && !b.ok)) return;
+    setState((st) => ({
+      ...st,
+      position: s.position ? positionParam(s.position) : st.position,
+      a: a.value,
+      b: b?.ok ? b.value : st.b,
+      compare: s.compare ?? false,
+      limits: s.depth ? { ...st.limits, depth: s.depth } : st.limits,
+    }));
+    if (b) setBEdited(true);
+    setEditing('a');
+    setRevision((r) => r + 1);
+    setStep(i);
+  };
   const restore = () => {
     setState(fallback);
     setBEdited(false);
@@ -298,6 +338,29 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
           <button type="button" onClick={() => setUrlError(null)}>
             Dismiss
           </button>
+        </div>
+      )}
+      {props.steps && props.steps.length > 0 && (
+        <div class="guided-steps" role="group" aria-label="Try it, step by step">
+          <ol>
+            {props.steps.map((s, i) => (
+              <li key={i}>
+                <button
+                  type="button"
+                  aria-pressed={step === i}
+                  data-step={i + 1}
+                  onClick={() => takeStep(i)}
+                >
+                  {s.label}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <p class="guided-note" aria-live="polite">
+            {step === null
+              ? 'Click the steps in order: each sets the explorer up and searches.'
+              : props.steps[step]!.note}
+          </p>
         </div>
       )}
       {positions.length > 1 && (
