@@ -9,6 +9,7 @@ import type { JSX } from 'preact';
 import type { MatchGame, MatchTally } from '../../../engine/lab/match';
 import { PRESETS, presetById } from '../../../engine/lab/presets';
 import { EngineClient } from '../../engine-client';
+import { formatNumber } from '../../lab/format';
 import { Board } from '../Board';
 import { PlaybackIcon } from '../PlaybackIcon';
 import { endText, matchOpenings, outcomeText, positionAt, resultSentence } from './match-model';
@@ -25,7 +26,24 @@ export interface MatchRunnerProps {
   games?: number | undefined;
   /** Depth per move at first. */
   depth?: number | undefined;
+  /**
+   * The lab's own match of the same sides, to set beside the page's few games: what it was, its
+   * games and its Elo with the 95 % interval (read from its data file when the page is built).
+   */
+  recorded?: RecordedMatch | undefined;
 }
+
+export interface RecordedMatch {
+  /** What the lab's match was: "200 games at 20,000 nodes a move". */
+  what: string;
+  elo: number;
+  low: number;
+  high: number;
+  /** Where it is discussed or kept: a link to the Lab page's section. */
+  href: string;
+}
+
+const labelOf = (id: string): string => presetById(id)?.label ?? id;
 
 /** Both sides play on rather than repeat (see the match runner's --contempt). */
 const CONTEMPT = 50;
@@ -194,6 +212,18 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
         </p>
       )}
       {tally && <p class="match-result">{resultSentence(tally)}</p>}
+      {props.recorded && (
+        <p class="widget-note match-recorded" data-recorded-elo={props.recorded.elo}>
+          The lab's match of {labelOf(a)} against {labelOf(b)}, {props.recorded.what}:{' '}
+          <strong>
+            Elo {formatNumber(props.recorded.elo, 'elo')} ({formatNumber(props.recorded.low, 'elo')}{' '}
+            to {formatNumber(props.recorded.high, 'elo')})
+          </strong>{' '}
+          (<a href={props.recorded.href}>the Lab page</a>).
+          {(a !== props.a || b !== props.b) &&
+            ' That was for the sides the chapter set; you have changed them.'}
+        </p>
+      )}
 
       <div class="match-body">
         <div class="match-board">
