@@ -160,18 +160,12 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: 'the worked example’s values',
       pinnedBy: 'test/fixtures/forward-miss-literal.json',
     },
-    {
-      phrase: 'with the threshold at −700',
-      why: 'the worked example’s threshold',
-      pinnedBy: 'test/fixtures/forward-miss-literal.json',
-    },
     { phrase: 'a threshold of −100, moves at or below', why: 'seed 000’s constant' },
     {
       phrase: 'start position all 30 moves are valued 0, so "the first ten" would read all 30',
       why: 'the start position’s move count and values',
       pinnedBy: 'test/engine/search/pruning.test.ts',
     },
-    { phrase: '(its ※1)', why: 'the seed’s footnote mark' },
     {
       phrase: "king's exchange value, 14,190, where ours adds the fixed 1,500",
       why: 'the worked example’s move-evaluation terms',
@@ -194,7 +188,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       phrase: '"β cut-off: 0 ≥ 0 after 1 move". The other 43',
       why: 'the tree’s own label, quoted',
     },
-    { phrase: 'minimax to depth 2', why: SETTING },
     { phrase: '1. **By value.**', why: 'a list number' },
     { phrase: 'The seed uses −100', why: 'seed 000’s constant' },
     { phrase: '2. **By rank.**', why: 'a list number' },
