@@ -598,7 +598,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'recognised 92.5% of the mates and 82.4% of the no-mates', why: SEED_002 },
     { phrase: 'at least 90% of the training positions held a mate', why: SETTING },
     { phrase: 'the cube of its 72%', why: SEED_002 },
-    { phrase: 'at the −100 threshold', why: CONSTANT },
   ],
 };
 
