@@ -140,7 +140,9 @@ export function CreditTrace(props: CreditTraceProps): JSX.Element {
             </label>
             {pool === 'separate' ? (
               <label>
-                <span>CREDIT_LIMIT</span>
+                <span>
+                  Credit limit <code>CREDIT_LIMIT</code>
+                </span>
                 <input
                   type="range"
                   min={0.5}
