@@ -4,7 +4,15 @@
  * a phone's width; the glossary's "taught in" link lands on the term in its chapter.
  */
 import { expect, it } from 'vitest';
-import { describeBrowser, overflowsHorizontally, pageSession, PHONE } from './harness';
+import {
+  describeBrowser,
+  launchBrowser,
+  overflowsHorizontally,
+  pageSession,
+  PHONE,
+  siteUrl,
+  watchProblems,
+} from './harness';
 
 describeBrowser('glossary terms', () => {
   const session = pageSession();
@@ -61,6 +69,25 @@ describeBrowser('glossary terms', () => {
       expect(await overflowsHorizontally(page), id).toBe(false);
     }
     await closeCleanly();
+  });
+
+  it('opens the card on a first tap and follows the link on the second, on a touch screen', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+      const problems = watchProblems(page);
+      await page.goto(siteUrl('/horizon/'), { waitUntil: 'networkidle' });
+      const term = page.locator('#term-suiheisen-koka');
+      const before = page.url();
+      await term.locator('a').tap();
+      expect(page.url()).toBe(before);
+      expect(await term.locator('.term-card').isVisible()).toBe(true);
+      await Promise.all([page.waitForURL(/\/glossary\/#suiheisen-koka$/), term.locator('a').tap()]);
+      await page.close();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('links each glossary row to the chapter that teaches the term', async () => {

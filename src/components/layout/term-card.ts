@@ -2,7 +2,8 @@
  * The behaviour CSS cannot give the glossary cards of `<Term>` (Term.astro): a card stays inside
  * the window (shifted left when the term sits near the right edge), and Escape closes it without
  * moving focus or the pointer (WCAG 1.4.13: content on hover or focus is dismissible). The card
- * opens again when the pointer or focus comes back.
+ * opens again when the pointer or focus comes back. On a touch screen the first tap opens the card
+ * and the second follows the link.
  */
 
 /** Space kept between a card and the window's edge, in CSS pixels. */
@@ -32,6 +33,23 @@ export function wireTermCards(root: ParentNode): void {
     term.addEventListener('focusin', () => open(term));
     term.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') term.dataset.dismissed = '';
+    });
+    // A touch has no hover: the first tap on a term opens its card (by focusing the link), the
+    // second follows the link to the glossary.
+    let touch = false;
+    term.addEventListener('pointerdown', (event) => {
+      touch = event.pointerType === 'touch' || event.pointerType === 'pen';
+    });
+    term.addEventListener('click', (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (!touch || !link || !term.contains(link) || term.dataset.touchOpen !== undefined) return;
+      event.preventDefault();
+      term.dataset.touchOpen = '';
+      link.focus();
+      open(term);
+    });
+    term.addEventListener('focusout', () => {
+      delete term.dataset.touchOpen;
     });
   }
   // Escape also closes a card opened by the pointer while focus is elsewhere.
