@@ -38,45 +38,51 @@ export function LimitsBar(props: LimitsBarProps): JSX.Element {
   return (
     <div class="limits-bar">
       <div class="limits-row">
-        <label for={`${uid}-depth`}>Depth</label>
-        <select
-          id={`${uid}-depth`}
-          data-limit="depth"
-          value={limits.depth}
-          onChange={(e) => onLimits({ ...limits, depth: Number(e.currentTarget.value) })}
-        >
-          {depths.map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </select>
-        <label for={`${uid}-nodes`}>Node limit</label>
-        <select
-          id={`${uid}-nodes`}
-          data-limit="nodes"
-          value={limits.nodes}
-          onChange={(e) => onLimits({ ...limits, nodes: Number(e.currentTarget.value) })}
-        >
-          {withCurrent(NODE_LIMITS, limits.nodes).map((n) => (
-            <option key={n} value={n}>
-              {n === 0 ? 'none' : formatCount(n)}
-            </option>
-          ))}
-        </select>
-        <label for={`${uid}-time`}>Time limit</label>
-        <select
-          id={`${uid}-time`}
-          data-limit="time"
-          value={limits.timeMs}
-          onChange={(e) => onLimits({ ...limits, timeMs: Number(e.currentTarget.value) })}
-        >
-          {withCurrent(TIME_LIMITS, limits.timeMs).map((t) => (
-            <option key={t} value={t}>
-              {t === 0 ? 'none' : formatTime(t)}
-            </option>
-          ))}
-        </select>
+        <span class="limit">
+          <label for={`${uid}-depth`}>Depth</label>
+          <select
+            id={`${uid}-depth`}
+            data-limit="depth"
+            value={limits.depth}
+            onChange={(e) => onLimits({ ...limits, depth: Number(e.currentTarget.value) })}
+          >
+            {depths.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span class="limit">
+          <label for={`${uid}-nodes`}>Node limit</label>
+          <select
+            id={`${uid}-nodes`}
+            data-limit="nodes"
+            value={limits.nodes}
+            onChange={(e) => onLimits({ ...limits, nodes: Number(e.currentTarget.value) })}
+          >
+            {withCurrent(NODE_LIMITS, limits.nodes).map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? 'none' : formatCount(n)}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span class="limit">
+          <label for={`${uid}-time`}>Time limit</label>
+          <select
+            id={`${uid}-time`}
+            data-limit="time"
+            value={limits.timeMs}
+            onChange={(e) => onLimits({ ...limits, timeMs: Number(e.currentTarget.value) })}
+          >
+            {withCurrent(TIME_LIMITS, limits.timeMs).map((t) => (
+              <option key={t} value={t}>
+                {t === 0 ? 'none' : formatTime(t)}
+              </option>
+            ))}
+          </select>
+        </span>
       </div>
       <div class="limits-row">
         {allowCompare && (
