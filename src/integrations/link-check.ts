@@ -75,8 +75,14 @@ export function brokenLinks(dist: string): string[] {
         continue;
       }
       if (fragment !== undefined && fragment !== '' && file.endsWith('.html')) {
-        if (!ids(file).has(decodeURIComponent(fragment)))
-          problems.push(`${here}: ${href} — ${target} has no element with id "${fragment}"`);
+        // A range of a source page's lines (#L12-L30) names two ids, its ends.
+        const wanted = decodeURIComponent(fragment);
+        const range = /^(L\d+)-(L\d+)$/.exec(wanted);
+        const missing = (range ? [range[1]!, range[2]!] : [wanted]).filter(
+          (id) => !ids(file).has(id),
+        );
+        if (missing.length > 0)
+          problems.push(`${here}: ${href} — ${target} has no element with id "${missing[0]}"`);
       }
     }
   }

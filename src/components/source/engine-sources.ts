@@ -11,6 +11,11 @@ export const ENGINE_SOURCES: Readonly<Record<string, string>> = import.meta.glob
 export const sourceRoute = (path: string): string =>
   path.replace(/^\/?src\//, '').replace(/\.ts$/, '');
 
-/** Link to an engine file's page on this site, optionally to one of its lines. */
-export const sourceHref = (path: string, line?: number): string =>
-  `/source/${sourceRoute(path)}/${line === undefined ? '' : `#L${line}`}`;
+/**
+ * Link to an engine file's page on this site, optionally to one of its lines, or to a range of
+ * them (`#L12-L30`, which the page marks whole).
+ */
+export const sourceHref = (path: string, line?: number, last?: number): string =>
+  `/source/${sourceRoute(path)}/${line === undefined ? '' : `#L${line}`}${
+    line !== undefined && last !== undefined && last > line ? `-L${last}` : ''
+  }`;
