@@ -86,6 +86,10 @@ function OutputBlock({ block }: { block: Block }): JSX.Element {
 export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.Element {
   const id = useId();
   const [code, setCode] = useState(STARTER_CODE);
+  // The example last loaded, and whether the cell's code still is that example's (the label says
+  // "edited" once it is not).
+  const loadedSource = useRef(STARTER_CODE);
+  const [edited, setEdited] = useState(false);
   const [example, setExample] = useState<Example | null>(null);
   const [limit, setLimit] = useState(clampTimeLimit(timeLimit ?? TIME_LIMIT.default));
   const [state, setState] = useState<RunState>({ phase: 'idle' });
@@ -159,6 +163,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
           onRun: () => runRef.current(),
           onChange: (text) => {
             codeNow.current = text;
+            setEdited(text !== loadedSource.current);
           },
         });
         setEditorReady(true);
@@ -193,6 +198,8 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
   const load = (chosen: Example) => {
     setExample(chosen);
     setCode(chosen.source);
+    loadedSource.current = chosen.source;
+    setEdited(false);
     codeNow.current = chosen.source;
     editor.current?.setCode(chosen.source);
   };
@@ -229,7 +236,8 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
         for={editorReady ? undefined : `${id}-fallback`}
         onClick={() => editor.current?.focus()}
       >
-        TypeScript cell{example ? ` (examples/${example.name}.ts)` : ''}
+        TypeScript cell
+        {example ? ` (examples/${example.name}.ts${edited ? ', edited' : ''})` : ''}
       </label>
       <div class="notebook-editor" ref={host}>
         {!editorReady && (
@@ -243,6 +251,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
             value={code}
             onInput={(e) => {
               setCode(e.currentTarget.value);
+              setEdited(e.currentTarget.value !== loadedSource.current);
               codeNow.current = e.currentTarget.value;
             }}
             onKeyDown={(e) => {
