@@ -322,6 +322,10 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '**Extension cap** to 0', why: SETTING },
   ],
   'dual-credit': [
+    {
+      phrase: 'misprinted (64 for 46, or 32 for 14, would each make them add up)',
+      why: 'the paper’s printed shares and the one-figure corrections that make them sum to 100',
+    },
     { phrase: 'At depth 3, which move does each search choose?', why: SETTING },
     { phrase: '**Credit limit** from 2 to 3', why: SETTING },
     { phrase: 'Then move it to 1, and watch', why: SETTING },
