@@ -405,6 +405,8 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'depth 3 so that a game takes seconds (at depth 2 a side', why: SETTING },
   ],
   'effect-tables': [
+    { phrase: 'at a byoyomi of 1 s a move', why: SETTING },
+    { phrase: '10 s a game plus 0.1 s a move', why: SETTING },
     {
       phrase: 'came with 20–30 % more nodes a second',
       why: 'seed 003’s claim for its table (“nps 2,3割増し”), not our measurement',
