@@ -132,17 +132,25 @@ describeBrowser('every page', () => {
     await glossary.page.close();
   });
 
-  it("links every quoted region to its first line on the engine file's page", async () => {
+  it("links every quoted region to its lines on the engine file's page, and marks them", async () => {
     const { page, problems } = await openPage(browser, '/board/');
     const links = await page
       .locator('figure.source figcaption a:not([download])')
       .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
     await page.close();
     for (const href of new Set(links)) {
-      const [path, line] = href.split('#');
+      const [path, fragment] = href.split('#');
       expect(path, href).toMatch(/^\/source\/engine\/.+\/$/);
-      const target = await openPage(browser, path!);
-      expect(await target.page.locator(`#${line}`).count(), href).toBe(1);
+      const range = /^L(\d+)(?:-L(\d+))?$/.exec(fragment ?? '');
+      expect(range, href).not.toBeNull();
+      const first = Number(range![1]);
+      const last = Number(range![2] ?? range![1]);
+      const target = await openPage(browser, href);
+      // Both ends exist, and every line of the region is marked.
+      expect(await target.page.locator(`#L${first}`).count(), href).toBe(1);
+      expect(await target.page.locator(`#L${last}`).count(), href).toBe(1);
+      if (last > first)
+        expect(await target.page.locator('[data-cited]').count(), href).toBe(last - first + 1);
       await target.page.close();
       expect(target.problems).toEqual([]);
     }
