@@ -140,12 +140,41 @@ export function ResultCard(props: ResultCardProps): JSX.Element {
           {note && <p class="widget-note">{note}</p>}
         </div>
       ) : (
-        !error && <p class="widget-note">{running ? '' : 'No result yet.'}</p>
+        !error && <EmptyBody running={running} />
       )}
       <p class="result-status" aria-live="polite">
         {status}
       </p>
     </section>
+  );
+}
+
+/**
+ * The card before its first answer: the same rows, empty, so that the card keeps its size when the
+ * answer arrives and nothing below it moves (no data-* attributes: tests read those as a result).
+ */
+function EmptyBody(props: { running: boolean }): JSX.Element {
+  return (
+    <div class="result-body result-empty">
+      <p class="result-best">
+        <span class="result-label">Best move</span> <code class="result-move">—</code>
+        <span class="result-words"> {props.running ? '' : 'No result yet.'}</span>
+      </p>
+      <p class="result-score">
+        <span class="result-label">Score</span> <strong>—</strong>
+      </p>
+      <dl class="result-numbers">
+        {['Depth', 'Nodes', 'Speed', 'Time'].map((name) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>—</dd>
+          </div>
+        ))}
+      </dl>
+      <p class="result-pv">
+        <span class="result-label">Line</span> <code>—</code>
+      </p>
+    </div>
   );
 }
 

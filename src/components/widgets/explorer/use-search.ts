@@ -69,8 +69,12 @@ export function useSearch(request: SearchRequest | null): SearchState {
       setRunning(false);
       return;
     }
-    // Cancel at once, so no answer to the old inputs arrives while we wait.
+    // Cancel at once, so no answer to the old inputs arrives while we wait, and forget the old
+    // search's reports: until the new one reports, the card shows the last answer, dimmed.
     if (client.current?.busy) client.current.stop();
+    liveRef.current = [];
+    setLive([]);
+    current.current = null;
     setRunning(true);
     setError(null);
     const delay = first.current ? 0 : SEARCH_DEBOUNCE_MS;
