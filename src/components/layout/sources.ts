@@ -27,7 +27,7 @@ export const SOURCE_DOCUMENTS: readonly SourceDocument[] = [
     japaneseTitle: '指し手の評価と前向き枝刈',
     title: 'Move evaluation and forward pruning',
     origin: 'A chapter of a tutorial on writing a shogi program in C++.',
-    authors: 'Not named in the copy we have.',
+    authors: 'Its author is not named in the copy we have.',
     published:
       'Chapter 8 of an online tutorial (its programs ship as chapter08.zip); written before 2015, with postscripts dated October 2015.',
     url: null,
