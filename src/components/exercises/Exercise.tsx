@@ -17,16 +17,9 @@ import {
   searchesOf,
 } from './exercise-model';
 import { exerciseById } from './exercises';
+import { localStore } from '../layout/local-storage';
 import '../widgets/widgets.css';
 import './exercises.css';
-
-const storage = (): Storage | undefined => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-};
 
 export function Exercise(props: { id: string }): JSX.Element {
   const exercise = exerciseById(props.id);
@@ -39,7 +32,7 @@ export function Exercise(props: { id: string }): JSX.Element {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    setBefore(loadAnswers(storage())[props.id] ?? null);
+    setBefore(loadAnswers(localStore())[props.id] ?? null);
   }, [props.id]);
 
   if (!exercise)
@@ -62,7 +55,7 @@ export function Exercise(props: { id: string }): JSX.Element {
         setAnswer(found);
         setRunning(false);
         const answered = { choice, right: found.choice === choice };
-        saveAnswer(storage(), exercise.id, answered);
+        saveAnswer(localStore(), exercise.id, answered);
         setBefore(answered);
         return;
       }

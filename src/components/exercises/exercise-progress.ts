@@ -3,16 +3,11 @@
  * (`[data-exercise-ids]`, the ids space-separated), how many are answered and how many right,
  * from the answers this browser keeps (exercise-model.ts). Nothing is shown before the first.
  */
+import { localStore } from '../layout/local-storage';
 import { describeTally, loadAnswers, tallyOf } from './exercise-model';
 
 export function showExerciseProgress(root: ParentNode): void {
-  let storage: Storage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    return;
-  }
-  const progress = loadAnswers(storage);
+  const progress = loadAnswers(localStore());
   for (const item of root.querySelectorAll<HTMLElement>('[data-exercise-ids]')) {
     const ids = (item.dataset.exerciseIds ?? '').split(' ').filter(Boolean);
     const text = describeTally(

@@ -4,7 +4,7 @@
  * exercise's searches and check that the engine's answer is one of the choices offered, so a
  * question stays well posed when the engine changes.
  */
-import type { Exercise } from './exercise-model';
+import type { Exercise, ExerciseSearch } from './exercise-model';
 
 const ROOK_EXCHANGE = 'startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d';
 const KNIGHT_FORK = '5g3/2n1gs3/lp1sp1k1r/p1ppg2pp/9/PPP1PP1PP/B2PG1N2/5KR2/LS4S1L b 2Pb2nlp 61';
@@ -17,6 +17,13 @@ const ROOK_GRAB = '1n2ks3/lrgsg3l/pp3pnPp/2p1p4/1P1p5/2P1S1Pb1/b2P1P2P/2S1GR3/LN
 const MATERIAL = { evaluator: 'material' } as const;
 /** Nothing that could change α-β's value: no table, so the orderings must agree exactly. */
 const EXACT = { ttSizeMb: 0 } as const;
+
+/** A search of `position` to `depth` with `options` over the defaults. */
+const at = (
+  position: string,
+  options: Readonly<Record<string, unknown>>,
+  depth: number,
+): ExerciseSearch => ({ position, options, limits: { depth } });
 
 const SHARE_BANDS = [
   { id: 'band-0', label: 'under a quarter' },
@@ -38,11 +45,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'mate',
-      search: {
-        position: '7lk/9/8S/9/9/9/9/7L1/8K b G 1',
-        options: MATERIAL,
-        limits: { depth: 3 },
-      },
+      search: at('7lk/9/8S/9/9/9/9/7L1/8K b G 1', MATERIAL, 3),
     },
     lesson:
       'G*1b: the silver on 1c guards the gold, and the king’s last square, 2b, is covered by the gold, the silver and the lance on 2h.',
@@ -58,11 +61,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'mate',
-      search: {
-        position: '7lk/9/8S/9/9/9/9/7L1/8K b P 1',
-        options: MATERIAL,
-        limits: { depth: 3 },
-      },
+      search: at('7lk/9/8S/9/9/9/9/7L1/8K b P 1', MATERIAL, 3),
     },
     lesson:
       'P*1b would be a mate by a dropped pawn (打ち歩詰め), which the generator never offers. But a pawn may be dropped elsewhere: P*2b lures the lance off 2a, and the lance on 2h takes it and promotes with mate.',
@@ -79,16 +78,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'same-move',
-      a: {
-        position: MOVE_EVAL_MIDDLE_GAME,
-        options: { ...MATERIAL, ...EXACT, ordering: 'standard' },
-        limits: { depth: 3 },
-      },
-      b: {
-        position: MOVE_EVAL_MIDDLE_GAME,
-        options: { ...MATERIAL, ...EXACT, ordering: 'move-evaluation' },
-        limits: { depth: 3 },
-      },
+      a: at(MOVE_EVAL_MIDDLE_GAME, { ...MATERIAL, ...EXACT, ordering: 'standard' }, 3),
+      b: at(MOVE_EVAL_MIDDLE_GAME, { ...MATERIAL, ...EXACT, ordering: 'move-evaluation' }, 3),
     },
     lesson:
       'Ordering changes how much of the tree α-β reads, never the value it finds: with nothing that prunes, the two searches must agree.',
@@ -101,16 +92,8 @@ export const EXERCISES: readonly Exercise[] = [
     choices: SHARE_BANDS,
     check: {
       kind: 'node-share',
-      a: {
-        position: MOVE_EVAL_MIDDLE_GAME,
-        options: { ...MATERIAL, ...EXACT, ordering: 'none' },
-        limits: { depth: 3 },
-      },
-      b: {
-        position: MOVE_EVAL_MIDDLE_GAME,
-        options: { ...MATERIAL, ...EXACT, ordering: 'move-evaluation' },
-        limits: { depth: 3 },
-      },
+      a: at(MOVE_EVAL_MIDDLE_GAME, { ...MATERIAL, ...EXACT, ordering: 'none' }, 3),
+      b: at(MOVE_EVAL_MIDDLE_GAME, { ...MATERIAL, ...EXACT, ordering: 'move-evaluation' }, 3),
       upTo: [0.25, 0.5, 1],
     },
     lesson:
@@ -129,16 +112,16 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'best-move',
-      search: {
-        position: KNIGHT_FORK,
-        options: {
+      search: at(
+        KNIGHT_FORK,
+        {
           ...MATERIAL,
           forwardPruning: 'threshold',
           forwardKeepCaptures: false,
           forwardKeepChecks: false,
         },
-        limits: { depth: 3 },
-      },
+        3,
+      ),
     },
     lesson:
       'A move below the threshold is never read, however good it is: the fork is pruned at the root.',
@@ -155,16 +138,16 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'best-move',
-      search: {
-        position: KNIGHT_FORK,
-        options: {
+      search: at(
+        KNIGHT_FORK,
+        {
           ...MATERIAL,
           forwardPruning: 'threshold',
           forwardKeepCaptures: false,
           forwardKeepChecks: true,
         },
-        limits: { depth: 3 },
-      },
+        3,
+      ),
     },
     lesson: 'Exempting the kinds of move where the judge is blind (checks) gives the fork back.',
   },
@@ -176,12 +159,8 @@ export const EXERCISES: readonly Exercise[] = [
     choices: SHARE_BANDS,
     check: {
       kind: 'node-share',
-      a: { position: ROOK_EXCHANGE, options: MATERIAL, limits: { depth: 4 } },
-      b: {
-        position: ROOK_EXCHANGE,
-        options: { ...MATERIAL, nullMove: true, lmr: true, futility: true },
-        limits: { depth: 4 },
-      },
+      a: at(ROOK_EXCHANGE, MATERIAL, 4),
+      b: at(ROOK_EXCHANGE, { ...MATERIAL, nullMove: true, lmr: true, futility: true }, 4),
       upTo: [0.25, 0.5, 1],
     },
     lesson:
@@ -201,7 +180,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'best-move',
-      search: { position: ROOK_DROP, options: MATERIAL, limits: { depth: 3 } },
+      search: at(ROOK_DROP, MATERIAL, 3),
     },
     lesson:
       'The pawn check costs two plies, and pushes the rook drop past the horizon: depth 3 no longer sees it.',
@@ -218,11 +197,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'best-move',
-      search: {
-        position: ROOK_DROP,
-        options: { ...MATERIAL, checkExtension: true },
-        limits: { depth: 3 },
-      },
+      search: at(ROOK_DROP, { ...MATERIAL, checkExtension: true }, 3),
     },
     lesson: 'A check is read one ply deeper, which gives back the plies the pawn check took.',
   },
@@ -240,8 +215,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'node-share',
-      a: { position: ROOK_GRAB, options: MATERIAL, limits: { depth: 4 } },
-      b: { position: ROOK_GRAB, options: { ...MATERIAL, dualCredit: true }, limits: { depth: 4 } },
+      a: at(ROOK_GRAB, MATERIAL, 4),
+      b: at(ROOK_GRAB, { ...MATERIAL, dualCredit: true }, 4),
       upTo: [1, 1.2, 2],
     },
     lesson:
@@ -257,8 +232,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'same-move',
-      a: { position: ROOK_GRAB, options: MATERIAL, limits: { depth: 4 } },
-      b: { position: ROOK_GRAB, options: { ...MATERIAL, dualCredit: true }, limits: { depth: 4 } },
+      a: at(ROOK_GRAB, MATERIAL, 4),
+      b: at(ROOK_GRAB, { ...MATERIAL, dualCredit: true }, 4),
     },
     lesson:
       'Extra plies on the forcing lines often confirm the move rather than change it; the games count how often they do.',
@@ -277,7 +252,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'best-move',
-      search: { position: 'startpos', options: MATERIAL, limits: { depth: 3 } },
+      search: at('startpos', MATERIAL, 3),
     },
     lesson:
       'Every move of the opening scores 0 by material: the search keeps the first one it reads that is as good as any.',
@@ -293,8 +268,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'same-move',
-      a: { position: 'startpos', options: MATERIAL, limits: { depth: 3 } },
-      b: { position: 'startpos', options: { evaluator: 'effect' }, limits: { depth: 3 } },
+      a: at('startpos', MATERIAL, 3),
+      b: at('startpos', { evaluator: 'effect' }, 3),
     },
     lesson:
       'Effects near the kings give the opening’s moves different values, so the choice is no longer the generator’s order.',
@@ -312,16 +287,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'node-share',
-      a: {
-        position: ROOK_EXCHANGE,
-        options: { ...MATERIAL, ...EXACT, ordering: 'standard' },
-        limits: { depth: 4 },
-      },
-      b: {
-        position: ROOK_EXCHANGE,
-        options: { ...MATERIAL, ...EXACT, ordering: 'decision-tree' },
-        limits: { depth: 4 },
-      },
+      a: at(ROOK_EXCHANGE, { ...MATERIAL, ...EXACT, ordering: 'standard' }, 4),
+      b: at(ROOK_EXCHANGE, { ...MATERIAL, ...EXACT, ordering: 'decision-tree' }, 4),
       upTo: [0.8, 1.2],
     },
     lesson:
@@ -338,12 +305,8 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'same-move',
-      a: { position: ROOK_EXCHANGE, options: MATERIAL, limits: { depth: 4 } },
-      b: {
-        position: ROOK_EXCHANGE,
-        options: { ...MATERIAL, forwardPruning: 'tree' },
-        limits: { depth: 4 },
-      },
+      a: at(ROOK_EXCHANGE, MATERIAL, 4),
+      b: at(ROOK_EXCHANGE, { ...MATERIAL, forwardPruning: 'tree' }, 4),
     },
     lesson: 'A pruned move only matters if it was the one move that held the score.',
   },
@@ -359,11 +322,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'mate',
-      search: {
-        position: '4k4/9/4P4/9/9/9/9/9/4K4 b G 1',
-        options: MATERIAL,
-        limits: { depth: 3 },
-      },
+      search: at('4k4/9/4P4/9/9/9/9/9/4K4 b G 1', MATERIAL, 3),
     },
     lesson: 'G*5b, guarded by the pawn, takes every square the king has.',
   },
@@ -377,11 +336,7 @@ export const EXERCISES: readonly Exercise[] = [
     ],
     check: {
       kind: 'mate',
-      search: {
-        position: '4k4/9/4P4/9/9/9/9/9/4K4 b P 1',
-        options: MATERIAL,
-        limits: { depth: 3 },
-      },
+      search: at('4k4/9/4P4/9/9/9/9/9/4K4 b P 1', MATERIAL, 3),
     },
     lesson:
       'A pawn dropped on 5b checks, but the king steps aside: a pawn covers one square, and a dropped pawn may not mate anyway.',

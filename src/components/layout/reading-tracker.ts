@@ -11,14 +11,9 @@ import {
   shareRead,
   type SectionBounds,
 } from './reading-progress';
+import { localStore } from './local-storage';
 
-const storage = (): Storage | undefined => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-};
+const storage = localStore;
 
 const pageTop = (element: Element): number => element.getBoundingClientRect().top + window.scrollY;
 
