@@ -11,7 +11,8 @@
  *
  * A series keeps the matches its data file already holds when they were played with the same
  * settings and are not being played again: `--only lmr` replays one match and keeps the others,
- * `--resume` plays only the matches the file does not have yet (a series stopped halfway goes on).
+ * `--resume` plays only the matches the file does not have yet, or has from an engine whose bench
+ * signature differs from today's (a series stopped halfway goes on).
  * Every match row carries the provenance of the run that played it. `--retally` plays nothing: it
  * counts each kept match again from its games file (a tally that gained a field), keeping the
  * provenance of the run that played it.
@@ -47,7 +48,7 @@ import type {
   TuningData,
   TuningRound,
 } from '../../src/engine/lab/experiment-data';
-import { provenance } from './provenance';
+import { benchSignature, provenance } from './provenance';
 import { runMatch } from './run-match';
 import { identifySides, parseSide } from './sides';
 
@@ -321,7 +322,21 @@ function keptRows(name: string, shared: unknown): Map<string, MatchRow> {
     );
     return new Map();
   }
-  return new Map(data.results.matches.filter((r) => r.provenance).map((r) => [r.id, r]));
+  // A match played by another engine (its bench node-count signature differs) is not the same
+  // match: --resume plays it again rather than keep a result the engine of today would not give.
+  const signature = benchSignature();
+  const kept = new Map<string, MatchRow>();
+  for (const row of data.results.matches) {
+    if (!row.provenance) continue;
+    if (row.provenance.engine.signature !== signature) {
+      process.stderr.write(
+        `${name}: ${row.id} was played by an engine with bench signature ${row.provenance.engine.signature}, this one has ${signature}; it is replayed\n`,
+      );
+      continue;
+    }
+    kept.set(row.id, row);
+  }
+  return kept;
 }
 
 /** Count every match of a series' data file again from its games file; play nothing. */
