@@ -96,7 +96,9 @@ const SERIES_RULES = {
 
 /** Seed 003's comparisons: the effect evaluation against material, the cap N, KKPEE9, the defended-piece ideas. */
 const EFFECT_MATCHES: SeriesMatch[] = [
-  { id: 'effect-material', a: 'effect', b: 'plain' },
+  // Material by name: the book's default evaluator is the tuned table now, and this match asks
+  // what seed 003's evaluation adds to material alone.
+  { id: 'effect-material', a: 'effect', b: '{"evaluator":"material"}' },
   { id: 'n2-first', a: '{"evaluator":"effect","effectEval":{"cap":2}}', b: 'effect' },
   {
     id: 'n3-n2',
