@@ -306,7 +306,7 @@ describe('a miss of the seed’s own rule, read as written (test/fixtures/forwar
     sacrifice: { move: string; moveValue: number; rank: number; legalMoves: number };
     seedRule: Partial<SearchOptions>;
     claims: MissClaim[];
-    deeper: { depth: number; values: Record<string, number> };
+    deeper: { depth: number; values: Record<string, number> }[];
   }>('forward-miss-literal.json');
 
   it(`values ${miss.sacrifice.move} at ${miss.sacrifice.moveValue} in both readings, far down the list`, () => {
@@ -333,15 +333,16 @@ describe('a miss of the seed’s own rule, read as written (test/fixtures/forwar
     expectClaim(miss, claim),
   );
 
-  it.each(Object.entries(miss.deeper.values))(
-    'by plain α-β’s reading to depth 3, %s is worth %i',
-    (usi, value) => {
-      const pos = position(miss.sfen);
-      const move = evaluateMoves(pos).find((m) => m.usi === usi)!.move;
-      pos.doMove(move);
-      expect(-search(makeSfen(pos), {}, miss.deeper.depth - 1).value).toBe(value);
-    },
-  );
+  it.each(
+    miss.deeper.flatMap(({ depth, values }) =>
+      Object.entries(values).map(([usi, value]) => [depth, usi, value] as const),
+    ),
+  )('by plain α-β’s reading to depth %i, %s is worth %i', (depth, usi, value) => {
+    const pos = position(miss.sfen);
+    const move = evaluateMoves(pos).find((m) => m.usi === usi)!.move;
+    pos.doMove(move);
+    expect(-search(makeSfen(pos), {}, depth - 1).value).toBe(value);
+  });
 });
 
 describe('chapter 3’s α-β tree', () => {
