@@ -253,12 +253,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       pinnedBy: 'test/fixtures/horizon.json',
     },
     {
-      phrase: 'scores the gold at 1,215',
-      why: 'the worked example’s value',
-      pinnedBy: 'test/fixtures/horizon.json',
-    },
-    { phrase: 'plain α-β to depth 3 does not play', why: SETTING },
-    {
       phrase: 'taking the silver on 7d and promoting, at 1,530',
       why: 'the worked example’s five-ply value of 9b7d+',
       pinnedBy: 'test/fixtures/horizon.json',
