@@ -42,11 +42,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: 'the CSA declaration rule’s constants',
     },
     {
-      phrase: '(0x11 is 1a, 0x99 is 9i), walls around the 81',
+      phrase: '(0x11 is 1a, 0x99 is 9i), with walls around the 81',
       why: 'the seed program’s board encoding',
     },
     {
-      phrase: 'numbers the 81 squares 0 to 80 and keeps the pieces in bitboards, 81-bit',
+      phrase: 'keeps the pieces in bitboards, 81-bit',
       why: 'YaneuraOu’s board encoding',
     },
     {
