@@ -19,7 +19,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../scripts/lib/cli';
 import { EVAL_FORMS, evalFormByName } from '../src/engine/eval/eval-forms';
 import type { Evaluator } from '../src/engine/eval/evaluator';
 import { Searcher } from '../src/engine/search/index';
@@ -27,12 +27,12 @@ import { parseSfen } from '../src/engine/sfen';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { searchBenchPositions } from './search-positions';
 
-const { values } = parseArgs({
+const { values } = readArgs('bench:eval', {
   options: {
     depth: { type: 'string', default: '3' },
     runs: { type: 'string', default: '3' },
     json: { type: 'boolean', default: false },
-    form: { type: 'string' },
+    form: { type: 'string', value: 'NAME' },
   },
 });
 const depth = Number(values.depth);

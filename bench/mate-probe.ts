@@ -18,7 +18,7 @@
  *   npm run bench:mate-probe -- --nodes 100000 --depth 3
  *   npm run -s bench:mate-probe -- --json > r.json  # tables on stderr, JSON on stdout
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from '../scripts/lib/cli';
 import { parseUsiMove } from '../src/engine/index';
 import { median } from '../src/engine/lab/stats';
 import { DfpnSearcher, forcesMate } from '../src/engine/mate/dfpn';
@@ -154,7 +154,7 @@ const medianOf = (xs: number[]): number | null => (xs.length === 0 ? null : medi
 const round2 = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100);
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = readArgs('bench:mate-probe', {
     options: {
       nodes: { type: 'string', default: '200000' },
       depth: { type: 'string', default: '3' },

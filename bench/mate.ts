@@ -15,7 +15,7 @@
  *   npm run -s bench:mate -- --json > r.json      # table on stderr, JSON on stdout
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../scripts/lib/cli';
 import { parseSfen } from '../src/engine/index';
 import { DfpnSearcher, isMatingLine } from '../src/engine/mate/dfpn';
 import { DEFAULT_OPTIONS, MATE, MATE_BOUND, Searcher } from '../src/engine/search/index';
@@ -150,7 +150,7 @@ export function summarise(rows: readonly MateBenchRow[]): MateBenchSummary[] {
 }
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = readArgs('bench:mate', {
     options: {
       nodes: { type: 'string', default: '2000000' },
       'max-plies': { type: 'string', default: '1000' },

@@ -28,7 +28,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../scripts/lib/cli';
 import { parseSfen, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions, type SearchResult } from '../src/engine/search/index';
 import { cpuMs } from './lib/cpu';
@@ -94,12 +94,12 @@ interface Fixture {
   positions: FixturePosition[];
 }
 
-const { values } = parseArgs({
+const { values } = readArgs('bench:pruning', {
   options: {
     'time-ms': { type: 'string', default: '1000' },
     'time-runs': { type: 'string', default: '3' },
     nodes: { type: 'string', default: '100000' },
-    only: { type: 'string' },
+    only: { type: 'string', value: 'a,b' },
     detail: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'update-reference': { type: 'boolean', default: false },

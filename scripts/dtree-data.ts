@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { Worker } from 'node:worker_threads';
 import {
   BEST_MOVE_FROM_PLY,
@@ -43,13 +43,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({
+const { values } = readArgs('dtree-data', {
   options: {
-    kind: { type: 'string' },
-    games: { type: 'string' },
+    kind: { type: 'string', value: 'best|mate' },
+    games: { type: 'string', value: 'N' },
     seed: { type: 'string', default: '2026' },
     workers: { type: 'string', default: String(availableParallelism()) },
-    out: { type: 'string' },
+    out: { type: 'string', value: 'FILE' },
     resume: { type: 'boolean', default: false },
   },
 });

@@ -6,7 +6,7 @@
  *
  *   npm run dtree-tables [-- --best public/lab/dtree/best-move-games.json --mate …] [--json]
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { readGamesFile } from './lib/games-file';
 import type { MateGame, TeacherGame } from '../src/engine/dtree/data';
 import {
@@ -24,10 +24,10 @@ import {
 } from '../src/engine/dtree/tables';
 import { ATTRIBUTES } from '../src/engine/dtree/position-attributes';
 
-const { values } = parseArgs({
+const { values } = readArgs('dtree-tables', {
   options: {
-    best: { type: 'string', default: 'public/lab/dtree/best-move-games.json' },
-    mate: { type: 'string', default: 'public/lab/dtree/mate-games.json' },
+    best: { type: 'string', default: 'public/lab/dtree/best-move-games.json', value: 'FILE' },
+    mate: { type: 'string', default: 'public/lab/dtree/mate-games.json', value: 'FILE' },
     json: { type: 'boolean', default: false },
   },
 });

@@ -6,17 +6,17 @@
  * Deterministic: a test retrains them and insists the file is current.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { readGamesFile } from './lib/games-file';
 import type { MateGame, TeacherGame } from '../src/engine/dtree/data';
 import { searchTrees } from '../src/engine/dtree/tables';
 import { treeStats } from '../src/engine/dtree/tree';
 
-const { values } = parseArgs({
+const { values } = readArgs('dtree-trees', {
   options: {
-    best: { type: 'string', default: 'public/lab/dtree/best-move-games.json' },
-    mate: { type: 'string', default: 'public/lab/dtree/mate-games.json' },
-    out: { type: 'string', default: 'src/engine/dtree/trees.json' },
+    best: { type: 'string', default: 'public/lab/dtree/best-move-games.json', value: 'FILE' },
+    mate: { type: 'string', default: 'public/lab/dtree/mate-games.json', value: 'FILE' },
+    out: { type: 'string', default: 'src/engine/dtree/trees.json', value: 'FILE' },
   },
 });
 const BEST = values.best;

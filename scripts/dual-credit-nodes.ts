@@ -9,14 +9,14 @@
  * position's reference move (plain α-β at depth 5, from the fixture) says how often each search
  * plays what a deeper one does.
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import fixture from '../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 import { median } from '../src/engine/lab/stats';
 import { parseSfen } from '../src/engine/sfen';
 import { Searcher } from '../src/engine/search/index';
 import type { SearchOptions } from '../src/engine/search/options';
 
-const { values } = parseArgs({
+const { values } = readArgs('dual-credit-nodes', {
   options: {
     depth: { type: 'string', default: '4' },
     positions: { type: 'string', default: '60' },

@@ -5,7 +5,7 @@
  * from seeded playouts, with the memory each form needs.
  *   npm run effect-agree [-- --positions 100000] [--seed 2026] [--json]
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import {
   buildFullTable,
   EffectTables,
@@ -18,7 +18,7 @@ import {
 } from '../src/engine/eval/effect-eval';
 import { randomPlayouts } from './lib/playouts';
 
-const { values } = parseArgs({
+const { values } = readArgs('effect-agree', {
   options: {
     positions: { type: 'string', default: '100000' },
     seed: { type: 'string', default: '2026' },

@@ -13,7 +13,7 @@
  *   npm run -s end-of-game -- --json > r.json    # tables on stderr, JSON on stdout
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { ChessPosition } from '../src/engine/king-capture/chess/index';
 import { chessGame, type KingCaptureGame, shogiGame } from '../src/engine/king-capture/game';
 import {
@@ -283,7 +283,9 @@ export function summarise(results: readonly CaseResult[]): GroupSummary[] {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+  const { values } = readArgs('end-of-game', {
+    options: { json: { type: 'boolean', default: false } },
+  });
   const log = (s: string): boolean => process.stderr.write(s);
   const results = runEndOfGame(log);
   const summary = summarise(results);

@@ -30,7 +30,7 @@
  * Prints each find as one JSON line with FEN, moves, values, nodes and times; and the time spent.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import {
   ChessPosition,
   EMPTY,
@@ -52,19 +52,24 @@ import {
   type KingCaptureOptions,
 } from '../src/engine/king-capture/search';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    top: { type: 'string', default: '15' },
-    budget: { type: 'string', default: '400000' },
-    samples: { type: 'string', default: '20000' },
-    seed: { type: 'string', default: '4' },
-    sets: { type: 'string' },
-    out: { type: 'string' },
-    /** bf6: keep only positions where Nf7 forces mate in at most three moves. */
-    mate: { type: 'boolean', default: false },
+const { values, positionals } = readArgs(
+  'find-chess-examples',
+  {
+    allowPositionals: true,
+    options: {
+      top: { type: 'string', default: '15' },
+      budget: { type: 'string', default: '400000' },
+      samples: { type: 'string', default: '20000' },
+      seed: { type: 'string', default: '4' },
+      sets: { type: 'string', value: '0,1,…' },
+      out: { type: 'string', value: 'FILE' },
+      /** bf6: keep only positions where Nf7 forces mate in at most three moves. */
+      mate: { type: 'boolean', default: false },
+    },
   },
-});
+  'usage: npx tsx scripts/find-chess-examples.ts bf6 [--sets 0,1,…] [--mate] [--top 15] [--out f.jsonl]\n' +
+    '       npx tsx scripts/find-chess-examples.ts plain-zero [--samples 20000] [--seed 4] [--top 15]',
+);
 const task = positionals[0] ?? 'bf6';
 const top = Number(values.top);
 /** Node budget of one search; a search that runs out is not counted. */

@@ -11,17 +11,17 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { makeSfen } from '../src/engine/index';
 import { randomPlayouts } from './lib/playouts';
 
-const { values } = parseArgs({
+const { values } = readArgs('find-false-mates', {
   options: {
-    engine: { type: 'string', default: 'src/engine' },
+    engine: { type: 'string', default: 'src/engine', value: 'DIR' },
     playouts: { type: 'string', default: '400' },
     seed: { type: 'string', default: '7' },
     depth: { type: 'string', default: '3' },
-    options: { type: 'string', default: '{"futility":true}' },
+    options: { type: 'string', default: '{"futility":true}', value: 'JSON' },
     max: { type: 'string', default: '5' },
     budget: { type: 'string', default: '400000' },
   },

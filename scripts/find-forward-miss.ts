@@ -11,13 +11,13 @@
  *
  * Prints one JSON line per candidate.
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { evaluateMove, MOVE_EVAL_DEFAULTS } from '../src/engine/eval/move-evaluation';
 import { EMPTY, makeSfen, moveTo, parseUsiMove, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions } from '../src/engine/search/index';
 import { randomPlayouts } from './lib/playouts';
 
-const { values } = parseArgs({
+const { values } = readArgs('find-forward-miss', {
   options: {
     playouts: { type: 'string', default: '300' },
     depth: { type: 'string', default: '3' },
@@ -25,8 +25,8 @@ const { values } = parseArgs({
     margin: { type: 'string', default: '200' },
     budget: { type: 'string', default: '300000' },
     /** What forward pruning never prunes: "captures,checks" (the engine's default) or less. */
-    keep: { type: 'string', default: 'captures,checks' },
-    reading: { type: 'string', default: 'intent' },
+    keep: { type: 'string', default: 'captures,checks', value: 'captures,checks' },
+    reading: { type: 'string', default: 'intent', value: 'intent|code' },
   },
 });
 const keep = values.keep.split(',');

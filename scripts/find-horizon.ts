@@ -11,13 +11,13 @@
  * the opponent bears on, and where one of the deeper readings picks a different move. Each
  * candidate is printed as one JSON line with both moves' values read two plies deeper.
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { evaluateMove } from '../src/engine/eval/move-evaluation';
 import { makeSfen, makeUsiMove, moveTo, parseUsiMove, type Position } from '../src/engine/index';
 import { Searcher, type SearchOptions } from '../src/engine/search/index';
 import { randomPlayouts } from './lib/playouts';
 
-const { values } = parseArgs({
+const { values } = readArgs('find-horizon', {
   options: {
     playouts: { type: 'string', default: '300' },
     depth: { type: 'string', default: '3' },

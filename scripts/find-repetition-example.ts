@@ -25,7 +25,7 @@
  * the defaults, 4b3k/g5+R2/7pp/4r4/9/9/9/3K5/9: eight pieces, the same move (6h6g, a king step,
  * not a check) at depths 4, 5 and 6. test/engine/search/repetition-example.test.ts pins it.
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import {
   legalMoves,
   makeUsiMove,
@@ -37,9 +37,9 @@ import {
 } from '../src/engine/index';
 import { RULE_WIN, Searcher } from '../src/engine/search/index';
 
-const { values } = parseArgs({
+const { values } = readArgs('find-repetition-example', {
   options: {
-    depths: { type: 'string', default: '4,5,6' },
+    depths: { type: 'string', default: '4,5,6', value: 'N,N,…' },
     budget: { type: 'string', default: '400000' },
     limit: { type: 'string', default: '20' },
     samples: { type: 'string', default: '2000' },

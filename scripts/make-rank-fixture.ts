@@ -4,11 +4,11 @@
  *   npm run make:rank-fixture -- [--positions 40] [--depth 5]
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { legalMoves, makeSfen, moveTo, Position } from '../src/engine/index';
 import { Searcher } from '../src/engine/search/index';
 
-const { values } = parseArgs({
+const { values } = readArgs('make:rank-fixture', {
   options: {
     positions: { type: 'string', default: '40' },
     depth: { type: 'string', default: '5' },

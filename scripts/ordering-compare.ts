@@ -6,7 +6,7 @@
  * --tt keeps a transposition table (then the values may differ slightly: see ordering-model.ts);
  * --fixture adds the first N positions of the rank measure's fixture to the chapter's presets.
  */
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import fixture from '../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 import { parseSfen } from '../src/engine/sfen';
 import { Searcher } from '../src/engine/search/index';
@@ -20,7 +20,7 @@ import {
   valuesAgree,
 } from '../src/components/widgets/move-eval/ordering-model';
 
-const { values } = parseArgs({
+const { values } = readArgs('ordering-compare', {
   options: {
     depth: { type: 'string', default: '3' },
     tt: { type: 'boolean', default: false },

@@ -3,17 +3,17 @@
  *   npm run perft -- --sfen "<sfen or startpos>" --depth N [--divide] [--bulk] [--json]
  * The JSON line is {"nodes": N, "seconds": S, "nps": R} (with "divide" when asked).
  */
-import { parseArgs } from 'node:util';
 import { divide, parsePositionCommand, parseSfen, perft } from '../src/engine/index';
+import { readArgs } from './lib/cli';
 
 function fail(message: string): never {
   console.error(`perft: ${message}`);
   process.exit(2);
 }
 
-let args;
-try {
-  args = parseArgs({
+const args = readArgs(
+  'perft',
+  {
     options: {
       sfen: { type: 'string', default: 'startpos' },
       position: { type: 'string' },
@@ -21,21 +21,11 @@ try {
       divide: { type: 'boolean', default: false },
       bulk: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-  }).values;
-} catch (e) {
-  fail((e as Error).message);
-}
-if (args.help) {
-  console.log(
-    'usage: npm run perft -- --sfen "<sfen|startpos>" --depth N [--divide] [--bulk] [--json]',
-  );
-  console.log(
+  },
+  'usage: npm run perft -- --sfen "<sfen|startpos>" --depth N [--divide] [--bulk] [--json]\n' +
     '       --position "startpos moves 7g7f 3c3d" sets the position with moves (USI syntax)',
-  );
-  process.exit(0);
-}
+).values;
 const depth = Number(args.depth);
 if (!Number.isInteger(depth) || depth < 0 || depth > 20)
   fail(`--depth must be a whole number from 0 to 20, got "${args.depth}"`);

@@ -7,14 +7,14 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readArgs } from './lib/cli';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { serveStatic } from './static-server';
 
-const { values } = parseArgs({
+const { values } = readArgs('screenshot', {
   options: {
-    out: { type: 'string', default: 'docs/screenshot.png' },
+    out: { type: 'string', default: 'docs/screenshot.png', value: 'FILE' },
     path: { type: 'string', default: '/' },
     width: { type: 'string', default: '1280' },
     height: { type: 'string', default: '800' },

@@ -14,9 +14,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import bench from '../test/fixtures/bench-positions.json' with { type: 'json' };
 import { DEFAULT_TIME_MARGIN_MS } from '../src/engine/usi/time';
+import { readArgs } from './lib/cli';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ENGINE = fileURLToPath(new URL('../bin/yomi-usi', import.meta.url));
@@ -52,30 +52,24 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
   return n;
 }
 
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        moves: { type: 'string', default: '300' },
-        load: { type: 'string', default: '0' },
-        byoyomi: { type: 'string', default: '1000' },
-        margin: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (e) {
-    fail((e as Error).message);
-  }
-}
-const values = readArgs();
-if (values.help) {
-  console.log('usage: npm run usi:overrun -- [--moves 300] [--load N] [--byoyomi 1000]');
-  console.log('         [--margin ms] [--json]');
-  console.log('  --load N    start N busy-looping node processes for the length of the run');
-  console.log(`  --margin    set TimeMargin (default: the engine's, ${DEFAULT_TIME_MARGIN_MS} ms)`);
-  process.exit(0);
-}
+const { values } = readArgs(
+  'usi-overrun',
+  {
+    options: {
+      moves: { type: 'string', default: '300' },
+      load: { type: 'string', default: '0' },
+      byoyomi: { type: 'string', default: '1000' },
+      margin: { type: 'string', value: 'MS' },
+      json: { type: 'boolean', default: false },
+    },
+  },
+  [
+    'usage: npm run usi:overrun -- [--moves 300] [--load N] [--byoyomi 1000]',
+    '         [--margin ms] [--json]',
+    '  --load N    start N busy-looping node processes for the length of the run',
+    `  --margin    set TimeMargin (default: the engine's, ${DEFAULT_TIME_MARGIN_MS} ms)`,
+  ].join('\n'),
+);
 const moveCount = wholeNumber('moves', values.moves, 1, 100_000);
 const loadCount = wholeNumber('load', values.load, 0, 64);
 const byoyomi = wholeNumber('byoyomi', values.byoyomi, 1, 600_000);

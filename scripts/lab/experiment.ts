@@ -20,7 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../lib/cli';
 import {
   planGames,
   tallyMatch,
@@ -360,17 +360,22 @@ function retally(e: MatchesExperiment): void {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    options: {
-      list: { type: 'boolean', default: false },
-      games: { type: 'string' },
-      workers: { type: 'string' },
-      only: { type: 'string' },
-      resume: { type: 'boolean', default: false },
-      retally: { type: 'boolean', default: false },
+  const { values, positionals } = readArgs(
+    'experiment',
+    {
+      options: {
+        list: { type: 'boolean', default: false },
+        games: { type: 'string', value: 'N' },
+        workers: { type: 'string', value: 'N' },
+        only: { type: 'string', value: 'a,b' },
+        resume: { type: 'boolean', default: false },
+        retally: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
     },
-    allowPositionals: true,
-  });
+    'usage: npm run experiment -- --list\n' +
+      '       npm run experiment -- <name> [--games N] [--workers N] [--only a,b] [--resume] [--retally]',
+  );
   if (values.list) {
     for (const e of EXPERIMENTS) console.log(`${e.name.padEnd(26)} ${e.kind.padEnd(8)} ${e.title}`);
     return;

@@ -3,20 +3,25 @@
  * src/data/openings.json with the rule that made them (src/engine/lab/openings.ts).
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../lib/cli';
 import { makeOpenings, OPENING_RULE } from '../../src/engine/lab/openings';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '2026' },
-    count: { type: 'string', default: '200' },
-    out: { type: 'string', default: 'src/data/openings.json' },
+const USAGE = 'usage: npm run make:openings -- [--seed N] [--count N] [--out file]';
+const { values } = readArgs(
+  'make:openings',
+  {
+    options: {
+      seed: { type: 'string', default: '2026' },
+      count: { type: 'string', default: '200' },
+      out: { type: 'string', default: 'src/data/openings.json', value: 'FILE' },
+    },
   },
-});
+  USAGE,
+);
 const seed = Number(values.seed);
 const count = Number(values.count);
 if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
-  console.error('usage: npm run make:openings -- [--seed N] [--count N] [--out file]');
+  console.error(USAGE);
   process.exit(2);
 }
 const openings = makeOpenings(seed, count, OPENING_RULE, (kept, tried) => {

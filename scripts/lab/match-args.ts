@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { GameClock, MoveLimits } from '../../src/engine/lab/game';
 import type { MatchSettings, Shard } from '../../src/engine/lab/match';
 import { err, ok, type Result } from '../../src/engine/types';
+import { argsProblem } from '../lib/cli';
 import { parseSide } from './sides';
 
 /** Defaults, each with its reason. */
@@ -146,7 +147,9 @@ export function parseMatchArgs(argv: readonly string[]): Result<MatchArgs> {
       allowPositionals: false,
     }).values;
   } catch (error) {
-    return err(`${(error as Error).message}\n${MATCH_USAGE}`);
+    const problem = argsProblem(error);
+    if (problem === null) throw error;
+    return err(`${problem}\n${MATCH_USAGE}`);
   }
   if (values.a === undefined || values.b === undefined)
     return err(`give both sides: --a and --b\n${MATCH_USAGE}`);

@@ -21,7 +21,7 @@ import {
   type MatchGame,
   type MatchSettings,
 } from '../../src/engine/lab/match';
-import { parseMatchArgs } from './match-args';
+import { MATCH_USAGE, parseMatchArgs } from './match-args';
 import { readOpenings } from './openings-file';
 import { formatTally, matchResult, type MatchResult } from './match-result';
 import { provenance } from './provenance';
@@ -62,7 +62,12 @@ function progressLine(
 }
 
 async function main(): Promise<void> {
-  const prepared = await prepare(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(MATCH_USAGE);
+    process.exit(0);
+  }
+  const prepared = await prepare(argv);
   if ('error' in prepared) {
     console.error(`match: ${prepared.error}`);
     process.exit(2);

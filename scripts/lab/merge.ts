@@ -5,13 +5,14 @@
  * two files both played.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../lib/cli';
 import { formatTally, mergeResults, type MatchResult } from './match-result';
 
-const { values, positionals } = parseArgs({
-  options: { out: { type: 'string' } },
-  allowPositionals: true,
-});
+const { values, positionals } = readArgs(
+  'match:merge',
+  { options: { out: { type: 'string', value: 'FILE' } }, allowPositionals: true },
+  'usage: npm run match:merge -- [--out FILE] SHARD.json…',
+);
 function read(file: string): MatchResult {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as MatchResult;

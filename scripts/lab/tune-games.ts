@@ -14,7 +14,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../lib/cli';
 import { planGames, type MatchSettings } from '../../src/engine/lab/match';
 import { makeOpenings, OPENING_RULE } from '../../src/engine/lab/openings';
 import { parsePlayer } from '../../src/engine/lab/presets';
@@ -24,26 +24,30 @@ import { runMatch } from './run-match';
 
 /** The self-play engine: the tuned table with the backward pruning that makes it read deep. */
 const DEFAULT_PLAYER = '{"evaluator":"tuned","nullMove":true,"lmr":true,"futility":true}';
+const USAGE =
+  'usage: npm run tune:games -- --out FILE [--count N] [--seed N] [--nodes N] [--player JSON] [--workers N]';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      count: { type: 'string', default: '3000' },
-      seed: { type: 'string', default: '7' },
-      nodes: { type: 'string', default: '5000' },
-      player: { type: 'string', default: DEFAULT_PLAYER },
-      workers: { type: 'string', default: String(availableParallelism()) },
-      out: { type: 'string' },
+  const { values } = readArgs(
+    'tune:games',
+    {
+      options: {
+        count: { type: 'string', default: '3000' },
+        seed: { type: 'string', default: '7' },
+        nodes: { type: 'string', default: '5000' },
+        player: { type: 'string', default: DEFAULT_PLAYER, value: 'JSON' },
+        workers: { type: 'string', default: String(availableParallelism()) },
+        out: { type: 'string', value: 'FILE' },
+      },
     },
-  });
+    USAGE,
+  );
   const count = Number(values.count);
   const seed = Number(values.seed);
   const nodes = Number(values.nodes);
   const workers = Number(values.workers);
   if (![count, seed, nodes, workers].every((n) => Number.isInteger(n) && n > 0) || !values.out) {
-    console.error(
-      'usage: npm run tune:games -- --out FILE [--count N] [--seed N] [--nodes N] [--player JSON] [--workers N]',
-    );
+    console.error(USAGE);
     process.exit(2);
   }
   const player = parsePlayer(values.player);

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../lib/cli';
 import {
   FAMILIES,
   FAMILY_START,
@@ -71,20 +71,25 @@ function positionsOf(
 }
 
 function main(): void {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      games: { type: 'string', multiple: true },
-      epochs: { type: 'string', default: '400' },
-      rate: { type: 'string', default: '0.5' },
-      l2: { type: 'string', default: '0.00002' },
-      'l2-family': { type: 'string', default: '' },
-      start: { type: 'string', default: 'seed' },
-      out: { type: 'string', default: 'src/engine/eval/effect-table/tuned.json' },
-      report: { type: 'string' },
-      description: { type: 'string', default: '' },
+  const { values, positionals } = readArgs(
+    'tune',
+    {
+      allowPositionals: true,
+      options: {
+        games: { type: 'string', multiple: true, value: 'FILE' },
+        epochs: { type: 'string', default: '400' },
+        rate: { type: 'string', default: '0.5' },
+        l2: { type: 'string', default: '0.00002' },
+        'l2-family': { type: 'string', default: '', value: 'NAME=N,…' },
+        start: { type: 'string', default: 'seed', value: 'seed|tuned' },
+        out: { type: 'string', default: 'src/engine/eval/effect-table/tuned.json', value: 'FILE' },
+        report: { type: 'string', value: 'FILE' },
+        description: { type: 'string', default: '', value: 'TEXT' },
+      },
     },
-  });
+    'usage: npm run tune -- public/lab/tune/*.json [--epochs 400] [--rate 0.5]\n' +
+      '  [--l2 0.0001] [--l2-family ownKp=0.001,...] [--start seed|tuned] [--out FILE] [--report FILE]',
+  );
   const files = [...(values.games ?? []), ...positionals].sort();
   if (files.length === 0) throw new Error('no game files: name them (the shell expands a glob)');
   const games: GameLike[] = [];
