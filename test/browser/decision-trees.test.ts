@@ -2,18 +2,28 @@
  * Chapter 7 in Chromium: the trainer grows a tree on the teacher's games and shows its training
  * and test accuracy, a deeper tree has more leaves, the mate choice trains on the mate data; the
  * move verdicts list every legal move with the count the tree keeps; the mate predictor gives the
- * tree's verdict beside the exact search's; sliders and buttons are reached with Tab; and the page
+ * tree's verdict beside the exact search's; the explorer's guided steps switch each use of the
+ * trees in the search on, one click each; sliders and buttons are reached with Tab; and the page
  * fits a phone with no error in the console.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { DTREE_GUIDE } from '../../src/components/widgets/explorer/guided/decision-trees';
 import { DTREE_SWEEP_DEPTH } from '../../src/engine/worker/protocol';
-import { describeBrowser, hydrate, overflowsHorizontally, pageSession, PHONE } from './harness';
+import {
+  describeBrowser,
+  hydrate,
+  overflowsHorizontally,
+  pageSession,
+  PHONE,
+  takeStep,
+} from './harness';
 
 const PAGE = '/decision-trees/';
 const TRAINER = '[data-widget="tree-trainer"]';
 const MOVES = '[data-widget="move-verdicts"]';
 const MATE = '[data-widget="mate-predictor"]';
+const EXPLORER = '[data-widget="search-explorer"][data-explorer="dtree"]';
 /** Building the examples of 500 games and growing a tree to full depth takes seconds. */
 const WORK_MS = 50_000;
 
@@ -152,6 +162,25 @@ describeBrowser('chapter 7, decision trees', () => {
         .waitFor({ timeout: WORK_MS });
       const text = await predictor.locator('[data-truth] p').first().textContent();
       expect(text).toMatch(truth === 'mate' ? /^Mate in 3: [☗☖]/ : /^No mate within 3 plies/);
+    }
+    await closeCleanly();
+  });
+
+  it('walks the trees inside the search one click a step, with what to look for beside each', async () => {
+    const { page } = await session.open(PAGE);
+    const explorer = await hydrate(page, EXPLORER);
+    expect(await explorer.locator('.guided-steps button').count()).toBe(DTREE_GUIDE.steps.length);
+    for (const [i, step] of DTREE_GUIDE.steps.entries()) {
+      // Every use of the trees keeps plain α-β's move here (guided-steps.test.ts pins it).
+      expect(await takeStep(explorer, i + 1, step)).toEqual(['2b8h+', '2b8h+']);
+      expect(await explorer.locator('.guided-note').textContent()).toBe(step.note);
+      // Pruning by the tree fires; the mate-threat extension at 90 % does not.
+      if (i === 1)
+        expect(await explorer.locator('tr[data-counter="forward-pruning"]').count()).toBe(1);
+      if (i === 3)
+        expect(await explorer.locator('tr[data-counter="tree-mate-extension"]').count()).toBe(0);
+      if (i === 4)
+        expect(await explorer.locator('tr[data-counter="tree-mate-extension"]').count()).toBe(1);
     }
     await closeCleanly();
   });

@@ -2,10 +2,12 @@
  * Chapter 5 in Chromium: the explorer's CREDIT_LIMIT slider changes how much credit becomes depth
  * (the extension counter and the Dual Credit panel follow it, and at 3 the first move changes, as
  * the chapter says), and the credit trace adds up a line, names a move that is not legal, and
- * moves an extension when a credit is edited; the page fits a phone.
+ * moves an extension when a credit is edited; the guided experiment's steps set the explorer up
+ * one click each; the page fits a phone.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { DUAL_CREDIT_GUIDE } from '../../src/components/widgets/explorer/guided/dual-credit';
 import {
   describeBrowser,
   hydrate,
@@ -13,6 +15,7 @@ import {
   overflowsHorizontally,
   PHONE,
   settled,
+  takeStep,
 } from './harness';
 
 const PAGE = '/dual-credit/';
@@ -64,6 +67,31 @@ describeBrowser('chapter 5, Dual Credit', () => {
     await settled(explorer, { cards: 2 });
     expect(await extensionsOfA(explorer)).toBe(0);
     expect(await firstMoveOf(explorer, 'A')).toBe('2f4h+');
+    await closeCleanly();
+  });
+
+  it('walks the guided experiment one click a step, with what to look for beside each', async () => {
+    const page = await open();
+    const explorer = await hydrate(page, EXPLORER);
+    expect(await explorer.locator('.guided-steps button').count()).toBe(
+      DUAL_CREDIT_GUIDE.steps.length,
+    );
+    // Each step's best moves, A then B (test/components/explorer/guided-steps.test.ts pins why).
+    const expected = [
+      ['9g8h+', '2f4h+'],
+      ['2f4h+', '2f4h+'],
+      ['9g8h+', '2f4h+'],
+      ['9g8h+', '2f4h+'],
+      ['9g8h+', '9g8h+'],
+    ];
+    for (const [i, step] of DUAL_CREDIT_GUIDE.steps.entries()) {
+      expect(await takeStep(explorer, i + 1, step)).toEqual(expected[i]);
+      expect(await explorer.locator('.guided-note').textContent()).toBe(step.note);
+      if (i === 1) expect(await extensionsOfA(explorer)).toBe(0);
+      if (i === 2) expect(await extensionsOfA(explorer)).toBeGreaterThan(0);
+    }
+    // The last step's B extends checks: its counter is in the table.
+    expect(await explorer.locator('tr[data-counter="check-extension"]').count()).toBe(1);
     await closeCleanly();
   });
 

@@ -2,14 +2,23 @@
  * Chapter 6 in Chromium: the effect board's parts add up to the engine's evaluation (it says so),
  * moving the count cap N changes the table's size and the evaluation, KKPEE9 shows its entries
  * and the size the seed gives, pointing at a square or reaching it by keyboard opens its terms,
- * and the page fits a phone.
+ * the explorer's guided steps set it up one click each, and the page fits a phone.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, hydrate, pageSession, overflowsHorizontally, PHONE } from './harness';
+import { EFFECT_GUIDE } from '../../src/components/widgets/explorer/guided/effect-tables';
+import {
+  describeBrowser,
+  hydrate,
+  pageSession,
+  overflowsHorizontally,
+  PHONE,
+  takeStep,
+} from './harness';
 
 const PAGE = '/effect-tables/';
 const BOARD = '[data-widget="effect-board"]';
+const EXPLORER = '[data-widget="search-explorer"][data-explorer="effect-tables"]';
 
 const evaluation = async (board: Locator): Promise<number> =>
   Number(await board.locator('[data-eval]').getAttribute('data-eval'));
@@ -85,6 +94,24 @@ describeBrowser('chapter 6, effect tables', () => {
     await board.locator('rect[data-square="2h"]').focus();
     await page.keyboard.press('ArrowLeft');
     await board.locator('.eb-terms[data-square="3h"]').waitFor();
+    await closeCleanly();
+  });
+
+  it('walks the explorer’s guided steps one click each, with what to look for beside each', async () => {
+    const page = await open();
+    const explorer = await hydrate(page, EXPLORER);
+    expect(await explorer.locator('.guided-steps button').count()).toBe(EFFECT_GUIDE.steps.length);
+    // Each step's best moves, A then B (test/components/explorer/guided-steps.test.ts pins why).
+    const expected = [
+      ['5i6h', '5i5h'],
+      ['8h6f', '5i5h'],
+      ['5i5h', '5i5h'],
+      ['6i5h', '5i5h'],
+    ];
+    for (const [i, step] of EFFECT_GUIDE.steps.entries()) {
+      expect(await takeStep(explorer, i + 1, step)).toEqual(expected[i]);
+      expect(await explorer.locator('.guided-note').textContent()).toBe(step.note);
+    }
     await closeCleanly();
   });
 

@@ -4,7 +4,8 @@
  * that differs; on the chess widget king capture promotes to a queen (stalemate) and legal moves to
  * a bishop, with the chess pieces drawn in their web font; the mate search solves a mate in 3 and
  * walks into its proof; the game search sees the mate in 5 with the mate search at its leaves and
- * not without; and the page fits a phone with no error in the console.
+ * not without, and its guided steps set it up one click each; and the page fits a phone with no
+ * error in the console.
  */
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   MATE_PROBLEMS,
   SHOGI_POSITIONS,
 } from '../../src/components/widgets/end-of-game/positions';
+import { MATE_PROBE_GUIDE } from '../../src/components/widgets/explorer/guided/end-of-game';
 import {
   describeBrowser,
   hydrate,
@@ -20,6 +22,7 @@ import {
   pageSession,
   PHONE,
   settled as explorerSettled,
+  takeStep,
 } from './harness';
 
 const PAGE = '/end-of-game/';
@@ -130,6 +133,34 @@ describeBrowser('chapter 8, the end of the game', () => {
     expect(scores[1]).toMatch(/^mate in 3$/);
     expect(await cards.nth(1).locator('[data-best-move]').textContent()).toBe('S*4b');
     expect(await explorer.locator('[data-counter="mate-probe-proven"]').count()).toBe(1);
+    await closeCleanly();
+  });
+
+  it('walks the mate search at the leaves one click a step, with what to look for beside each', async () => {
+    const { page } = await session.open(PAGE);
+    const explorer = await hydrate(
+      page,
+      '[data-widget="search-explorer"][data-explorer="mate-probe"]',
+    );
+    expect(await explorer.locator('.guided-steps button').count()).toBe(
+      MATE_PROBE_GUIDE.steps.length,
+    );
+    // Each step's best moves, A then B (test/components/explorer/guided-steps.test.ts pins why).
+    const expected = [
+      ['G*4b', 'S*4b'],
+      ['G*4b'],
+      ['G*4b', 'S*4b'],
+      ['R*2b', '3d2b+'],
+      ['R*2b', 'R*2b'],
+    ];
+    for (const [i, step] of MATE_PROBE_GUIDE.steps.entries()) {
+      expect(await takeStep(explorer, i + 1, step)).toEqual(expected[i]);
+      expect(await explorer.locator('.guided-note').textContent()).toBe(step.note);
+      const scores = await explorer.locator('.result-card [data-score]').allTextContents();
+      expect(scores[0]).not.toMatch(/mate/);
+      if (i === 0 || i === 2 || i === 3) expect(scores[1]).toMatch(/^mate in /);
+      if (i === 4) expect(scores[1]).not.toMatch(/mate/);
+    }
     await closeCleanly();
   });
 

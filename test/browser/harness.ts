@@ -160,6 +160,38 @@ export async function settled(
 }
 
 /**
+ * Take step `n` (from 1) of a search explorer's guided experiment, `step` (two result cards if it
+ * compares, else one), and wait for its searches: the step's button is pressed, and every card
+ * shows a finished, current search with nodes. Returns each card's best move.
+ */
+export async function takeStep(
+  explorer: Locator,
+  n: number,
+  step: { label: string; compare?: boolean | undefined },
+): Promise<string[]> {
+  const cards = step.compare ? 2 : 1;
+  await explorer.locator(`.guided-steps button[data-step="${n}"]`).click();
+  await explorer.locator(`.guided-steps button[data-step="${n}"][aria-pressed="true"]`).waitFor();
+  // A step that changes what is searched marks a card busy at once (its search starts after the
+  // explorer's pause); a step that sets up what is already shown searches nothing.
+  await explorer
+    .locator('.result-card[aria-busy="true"]')
+    .first()
+    .waitFor({ timeout: 2000 })
+    .catch(() => undefined);
+  await settled(explorer, { cards });
+  const results = explorer.locator('.result-card');
+  const moves: string[] = [];
+  for (let i = 0; i < cards; i++) {
+    const card = results.nth(i);
+    const nodes = Number(await card.locator('[data-nodes]').getAttribute('data-nodes'));
+    expect(nodes).toBeGreaterThan(0);
+    moves.push((await card.locator('[data-best-move]').textContent())?.trim() ?? '');
+  }
+  return moves;
+}
+
+/**
  * Counts the page's requests in flight; the function returned waits until there are none (twice,
  * 200 ms apart), so a test can let the islands and workers that scrolling or a click woke finish
  * loading before it navigates away, which would abort them and fail the page.

@@ -2,14 +2,23 @@
  * Chapter 2's widgets in Chromium: the move evaluator lists every legal move by value from the
  * worker, re-ranks them when a constant's slider moves, opens a row into terms that add up to its
  * value and draws the move on the board; the ordering comparison searches three times and the
- * three values agree.
+ * three values agree; the guided explorer adds the standard ordering's rules one click a step.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, hydrate, pageSession, overflowsHorizontally, PHONE } from './harness';
+import { ORDERING_GUIDE } from '../../src/components/widgets/explorer/guided/move-evaluation';
+import {
+  describeBrowser,
+  hydrate,
+  pageSession,
+  overflowsHorizontally,
+  PHONE,
+  takeStep,
+} from './harness';
 
 const EVALUATOR = '[data-widget="move-evaluator"]';
 const COMPARE = '[data-widget="ordering-compare"]';
+const ORDERING = '[data-widget="search-explorer"][data-explorer="ordering"]';
 
 /** Wait for the worker's move list (and for any recomputation to finish). */
 async function settledList(page: Page): Promise<void> {
@@ -131,6 +140,23 @@ describeBrowser('chapter 2: move evaluator and ordering comparison', () => {
     expect(nodes.every((n) => n > 0)).toBe(true);
     expect(nodes[1]).toBeLessThan(nodes[0]!);
     expect(await page.locator(`${COMPARE} .oc-verdict`).getAttribute('data-agree')).toBe('true');
+    await closeCleanly();
+  });
+
+  it('walks the orderings one click a step, with what to look for beside each', async () => {
+    const page = await open();
+    const explorer = await hydrate(page, ORDERING);
+    const steps = explorer.locator('.guided-steps button');
+    expect(await steps.count()).toBe(ORDERING_GUIDE.steps.length);
+    for (const [i, step] of ORDERING_GUIDE.steps.entries()) {
+      const moves = await takeStep(explorer, i + 1, step);
+      expect(await explorer.locator('.guided-note').textContent()).toBe(step.note);
+      // Every ordering finds the same move: α-β's guarantee, with the table off.
+      expect(moves).toEqual(moves.map(() => 'P*4b'));
+    }
+    // The last step read fewer nodes with seed 000's values than with the generator's order.
+    const ratio = await explorer.locator('[data-node-ratio]').textContent();
+    expect(Number(ratio?.replace('×', ''))).toBeLessThan(0.5);
     await closeCleanly();
   });
 

@@ -18,8 +18,9 @@ import { SfenBox } from '../SfenBox';
 import { LimitsBar } from './LimitsBar';
 import { NodesChart } from './NodesChart';
 import { OptionsPanel } from './OptionsPanel';
-import { initialB, optionChanges, resolvePartial } from './options-model';
+import { initialB, optionChanges } from './options-model';
 import { setupOf } from './explorer-setup';
+import { type GuidedStep, stepSetup } from './guided-steps';
 import { DEFAULT_POSITIONS, positionId, type SearchPosition } from './positions';
 import { CreditPanel } from '../dual-credit/CreditPanel';
 import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
@@ -38,6 +39,8 @@ import {
 import { type SearchRequest, type SearchState, useSearch } from './use-search';
 import '../widgets.css';
 import './explorer.css';
+
+export type { GuidedStep } from './guided-steps';
 
 export interface SearchExplorerProps {
   /** Namespace of this explorer's settings in the page's address; without it, none are kept. */
@@ -85,20 +88,6 @@ export interface SearchExplorerProps {
    * and a sentence on what to look for.
    */
   steps?: readonly GuidedStep[] | undefined;
-}
-
-export interface GuidedStep {
-  /** The button's words: what the step does. */
-  label: string;
-  /** What to look for once it has searched. */
-  note: string;
-  position?: string | undefined;
-  /** A's options over the chapter's (`options`); a step without them restores the chapter's. */
-  a?: Readonly<Record<string, unknown>> | undefined;
-  /** B's options over the chapter's A, when the step compares. */
-  b?: Readonly<Record<string, unknown>> | undefined;
-  compare?: boolean | undefined;
-  depth?: number | undefined;
 }
 
 /** The chart follows a running search depth by depth; otherwise it shows the last one. */
@@ -232,16 +221,16 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const takeStep = (i: number) => {
     const s = props.steps?.[i];
     if (!s) return;
-    const a = resolvePartial({ ...props.options, ...s.a });
-    const b = s.b ? resolvePartial({ ...props.options, ...s.b }) : null;
-    if (!a.ok || (b && !b.ok)) return;
+    const setup = stepSetup(s, props.options);
+    if (!setup.ok) return;
+    const { position, a, b, compare, depth } = setup.value;
     setState((st) => ({
       ...st,
-      position: s.position ? positionParam(s.position) : st.position,
-      a: a.value,
-      b: b?.ok ? b.value : st.b,
-      compare: s.compare ?? false,
-      limits: s.depth ? { ...st.limits, depth: s.depth } : st.limits,
+      position: position ? positionParam(position) : st.position,
+      a,
+      b: b ?? st.b,
+      compare,
+      limits: depth ? { ...st.limits, depth } : st.limits,
     }));
     if (b) setBEdited(true);
     setEditing('a');
