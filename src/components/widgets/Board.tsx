@@ -299,16 +299,29 @@ export function Board(props: BoardProps): JSX.Element {
       }
       for (const l of over?.labels ?? []) {
         const right = l.corner === 'top-right';
+        // A label sits in a corner of its square, over the piece's edge: a small tab of paper
+        // behind it keeps it apart from the kanji (its width from the digits, about 6.6 px each).
+        const width = l.text.length * 6.6 + 5;
+        const top = right ? y + 1 : y + CELL_H - 14;
         labels.push(
-          <text
-            key={`l${index}${l.corner}`}
-            class={`overlay-label label-${l.color}`}
-            x={right ? x + CELL_W - 3 : x + 3}
-            y={right ? y + 12 : y + CELL_H - 4}
-            text-anchor={right ? 'end' : 'start'}
-          >
-            {l.text}
-          </text>,
+          <g key={`l${index}${l.corner}`}>
+            <rect
+              class="overlay-tab"
+              x={right ? x + CELL_W - 1 - width : x + 1}
+              y={top}
+              width={width}
+              height={13}
+              rx={3}
+            />
+            <text
+              class={`overlay-label label-${l.color}`}
+              x={right ? x + CELL_W - 3.5 : x + 3.5}
+              y={top + 10.5}
+              text-anchor={right ? 'end' : 'start'}
+            >
+              {l.text}
+            </text>
+          </g>,
         );
       }
     }
