@@ -291,6 +291,31 @@ describe('chapter 6, In games (effect-eval-elo at equal time, effect-eval-elo-no
   });
 });
 
+describe('chapter 6, How fast each form runs (eval-bench)', () => {
+  const rows = (
+    JSON.parse(readFileSync('src/data/experiments/eval-bench.json', 'utf8')) as {
+      results: { rows: { name: string; nps: number }[] };
+    }
+  ).results.rows;
+  const nps = (name: string): number => rows.find((r) => r.name === name)!.nps;
+  const gain = (table: string): number => nps(`${table}, big table`) / nps(`${table}, factored`);
+
+  it('the factored effect evaluation runs at about half material’s speed', () => {
+    const half = nps('first table, factored') / nps('material');
+    expect(half).toBeGreaterThan(0.35);
+    expect(half).toBeLessThan(0.65);
+  });
+
+  it('a big table’s gain over its own factored form does not fall as the table grows', () => {
+    expect(gain('KKPEE16')).toBeGreaterThan(gain('KKPEE9') - 0.02);
+    expect(gain('KKPEE25')).toBeGreaterThan(gain('KKPEE9') - 0.02);
+  });
+
+  it('keeping the sum up to date is slower than recomputing it', () => {
+    expect(nps('first table, incremental')).toBeLessThan(nps('first table, factored'));
+  });
+});
+
 describe('chapter 7, the paper’s tables (dtree-tables)', () => {
   const data = JSON.parse(readFileSync('src/data/experiments/dtree-tables.json', 'utf8')) as {
     results: {

@@ -471,12 +471,15 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       pinnedBy: 'test/components/effect-model.test.ts',
     },
     { phrase: 'times 32 pieces', why: CONSTANT },
-    { phrase: 'with N = 2, a square', why: SETTING },
-    { phrase: 'Set N to 1', why: SETTING },
+    { phrase: 'With N = 2, a square', why: SETTING },
+    {
+      phrase:
+        'slice is 81 × 9 × 32 entries of two bytes, about 47 KB, and for KKPEE25 about 130 KB',
+      why: 'arithmetic on the table’s shape: 81 squares × 9 or 25 count states × 32 pieces × 2 bytes',
+    },
     { phrase: 'The capped tables of N = 2, 3, 4', why: SETTING },
     { phrase: 'table of N = 2 fits', why: SETTING },
     { phrase: 'the 128 and 306 MB tables', why: SEED_003 },
-    { phrase: "to 1. Does A's move change? Then set the weights to 0", why: SETTING },
     { phrase: 'writes them R70, R10)', why: SEED_003 },
     { phrase: 'N = 2 against every count', why: SETTING },
     { phrase: 'N = 3 against N = 2', why: SETTING },
