@@ -142,7 +142,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'To depth 4', why: SETTING },
     { phrase: 'ordering-compare-depth4', why: 'an experiment’s name' },
     { phrase: 'depth-3 run', why: SETTING },
-    { phrase: 'depth-4 run', why: SETTING },
   ],
   pruning: [
     {
