@@ -523,14 +523,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: 'the widget’s first problem, searched at depth 3 without the probe',
       pinnedBy: 'test/engine/search/mate-probe.test.ts',
     },
-    {
-      phrase: 'search the mate in 5 to depth 2',
-      why: TRY,
-      pinnedBy: 'test/engine/search/mate-probe.test.ts',
-    },
     { phrase: 'with a 300-node mate search', why: SETTING },
-    { phrase: "A's depth to 3", why: TRY },
-    { phrase: '**Only near a boxed-in king** to 1', why: TRY },
     {
       phrase: 'that are 5 to 13 plies long',
       why: 'the experiment’s choice of problems (bench/mate-probe.ts)',
