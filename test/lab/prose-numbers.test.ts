@@ -352,15 +352,15 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     {
       phrase:
         'with the limit at 2, two checks by one side earn it a ply. A check earns 1.25, and 1.5 for a rook',
-      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
     },
     {
       phrase: 'from 0.25 to 0.75',
-      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
     },
     {
       phrase: 'earns 0.5, a threatened piece moving away 0.25',
-      why: 'the credit table’s defaults (src/engine/search/dual-credit.ts)',
+      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
     },
     { phrase: "Set the rook's check credit to 1", why: SETTING },
     { phrase: 'a shared limit of 1:', why: SETTING },

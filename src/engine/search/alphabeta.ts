@@ -8,9 +8,9 @@
  * deep?) is written once into the ply's MoveRecord (move-record.ts); the techniques only answer
  * their question (pruning.ts, forward-pruning.ts, extensions.ts, dual-credit.ts). The recursion
  * happens here: a move is read by `readMove` (Step 11), always through `searchChild`, the one
- * place that makes a move, fills in every per-ply slot the child reads, and takes it back.
+ * place that makes a move, fills in every per-ply slot the child reads, and takes it back. The
+ * options (pvs, contempt) are declared in option-decls.ts.
  */
-import { integer, toggle } from '../option-spec';
 import type { Move } from '../types';
 import { recaptureResearch } from './extensions';
 import {
@@ -27,22 +27,11 @@ import { futilityValue, nullMoveReduction, verifiesNullMove, wantsRazoring } fro
 import { checkStop, MUST_PLAY, quiescence } from './quiescence';
 import { horizon, horizonWithoutMove, valueByRules } from './node-ends';
 import { INFINITE, isMatedScore, MATE_BOUND, mateIn, matedIn } from './score';
-import { Counter, MAX_SEARCH_PLY, type MoveRecord, type SearchState } from './state';
+import { Counter, MAX_SEARCH_PLY, type MoveRecord } from './search-data';
+import type { SearchState } from './state';
 import { done, Note, Reason } from './trace';
 import { planMove, pruneReason, recordMove, tracePruned } from './move-record';
 import { Bound } from './tt';
-
-export const ALPHA_BETA_OPTIONS = {
-  pvs: toggle({ label: 'PVS', default: true, help: 'Null-window search after the first move.' }),
-  contempt: integer({
-    label: 'Contempt',
-    default: 0,
-    min: 0,
-    max: 1000,
-    step: 10,
-    help: 'A repetition draw counts this much against the side to move at the root.',
-  }),
-};
 
 // #region search-child
 /**

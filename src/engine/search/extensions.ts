@@ -3,61 +3,14 @@
  * on one budget per line, so a long series of checks or recaptures cannot run away: at most
  * `maxExtension` plies, and (unless `extensionDepthBound` is off) never more than the iteration's
  * own depth: a depth-2 search may read a line to 4 plies, not to 34. Stockfish bounds its
- * extensions by the root depth the same way.
+ * extensions by the root depth the same way. The options are declared in option-decls.ts.
  */
 import { moveTo } from '../types';
 import { moveValue } from '../eval/move-evaluation';
-import { integer, toggle } from '../option-spec';
 import type { Move } from '../types';
-import { Counter, type SearchState } from './state';
+import { Counter } from './search-data';
+import type { SearchState } from './state';
 import { threatensMate } from '../dtree/tree-judge';
-
-export const EXTENSION_OPTIONS = {
-  checkExtension: toggle({
-    label: 'Check extension',
-    default: false,
-    help: 'A move that gives check is read one ply deeper.',
-  }),
-  recaptureExtension: toggle({
-    label: 'Recapture re-search',
-    default: false,
-    help: 'Seed 000: re-read recaptures of a badly placed piece deeper.',
-  }),
-  recapturePlies: integer({
-    label: 'Re-search plies',
-    default: 2,
-    min: 1,
-    max: 4,
-    unit: 'plies',
-    help: 'Seed 000 adds 2.',
-  }),
-  recaptureMinPly: integer({
-    label: 'Re-search from ply',
-    default: 1,
-    min: 1,
-    max: 8,
-    unit: 'plies',
-    help: 'The first ply whose recaptures may be re-searched. Ours: 1, a reply to a root move. The seed tests depth > 1 with the root at depth 0: 2.',
-  }),
-  treeMateExtension: toggle({
-    label: 'Mate-threat extension (tree)',
-    default: false,
-    help: 'Seed 002’s future work: a move after which the decision tree says the mover would have a mate in 3 is read one ply deeper (from the tree’s depth up).',
-  }),
-  maxExtension: integer({
-    label: 'Extension cap',
-    default: 8,
-    min: 0,
-    max: 32,
-    unit: 'plies',
-    help: 'Most extension one line may collect.',
-  }),
-  extensionDepthBound: toggle({
-    label: 'Bound by depth',
-    default: true,
-    help: 'A line collects no more extension than the search depth.',
-  }),
-};
 
 /** How many plies of extension are left to the line at this ply. */
 export const extensionBudget = (s: SearchState, ply: number): number =>

@@ -19,7 +19,7 @@ export {
   type SearchOptions,
   type OptionSpec,
 } from './options';
-export { newStats, type SearchStats } from './state';
+export { newStats, type SearchStats } from './search-data';
 export { searchLines, MAX_LINES } from './lines';
 export { type TraceNode, type TraceKind } from './trace';
 export { TranspositionTable, Bound } from './tt';

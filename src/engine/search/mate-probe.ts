@@ -9,42 +9,15 @@
  * A probe runs where the side to move is not in check, at the horizon and at nodes with at most
  * `mateProbeDepth` plies left. A proof ends the node with the mate's value; no proof says nothing
  * and the node is searched as usual. The probe's nodes count in the search's nodes (and in the
- * `mate-probe-nodes` counter), so a search with a node budget pays for them.
+ * `mate-probe-nodes` counter), so a search with a node budget pays for them. The options are
+ * declared in option-decls.ts.
  */
 import { DfpnSearcher } from '../mate/dfpn';
-import { integer } from '../option-spec';
 import type { Position } from '../position';
 import { E, N, NE, NW, S, SE, SW, W } from '../square';
 import { EMPTY, pieceColor, WALL } from '../types';
-import { Counter, type SearchState } from './state';
-
-export const MATE_PROBE_OPTIONS = {
-  mateProbeNodes: integer({
-    label: 'Mate search at the leaves',
-    default: 0,
-    min: 0,
-    max: 100000,
-    step: 50,
-    unit: 'nodes',
-    help: 'A df-pn mate search with this many nodes where the side to move is not in check, at the horizon and just above it; a mate it proves ends the node. 0: off.',
-  }),
-  mateProbeDepth: integer({
-    label: 'Mate search up to depth',
-    default: 1,
-    min: 0,
-    max: 8,
-    unit: 'plies',
-    help: 'Probe also at nodes with at most this much depth left (0: only at the horizon).',
-  }),
-  mateProbeFlights: integer({
-    label: 'Only near a boxed-in king',
-    default: 8,
-    min: 0,
-    max: 8,
-    unit: 'flights',
-    help: 'Probe only where the king under attack has at most this many flight squares (neighbours it could step to: not its own piece, not attacked). 8: everywhere.',
-  }),
-};
+import { Counter } from './search-data';
+import type { SearchState } from './state';
 
 const AROUND = [N, S, E, W, NE, NW, SE, SW] as const;
 

@@ -18,15 +18,17 @@
  * generate everything at once, score it and sort it: one stage.
  *
  * One picker per ply, allocated once; moves, scores and values live in the search state's typed
- * arrays, in the ply's own slice. Nothing is allocated per node.
+ * arrays, in the ply's own slice, and are sorted there (move-sort.ts). Nothing is allocated per
+ * node.
  */
 import { moveValue } from '../eval/move-evaluation';
 import { isLegalMove } from '../move-check';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import { isInPromotionZone } from '../square';
 import { EMPTY, isDrop, isPromotion, Kind, type Move, moveFrom, moveTo } from '../types';
-import { captureScore, OrderMode, quietScore, standardScore, TT_MOVE_SCORE } from './ordering';
-import type { SearchState } from './state';
+import { sortByScore } from './move-sort';
+import { captureScore, quietScore, standardScore, TT_MOVE_SCORE } from './ordering';
+import { OrderMode, type SearchData } from './search-data';
 import { bestMoveShare, TreeNodeContext } from '../dtree/tree-judge';
 
 export const Stage = {
@@ -51,15 +53,6 @@ type Stage = (typeof Stage)[keyof typeof Stage];
 const NO_CUTOFF = -(1 << 30);
 /** Marks a move value not computed yet. */
 export const NO_VALUE = -0x7fffffff;
-/** Sort short runs by insertion; longer ones by packed keys (score and position in the run). */
-const INSERTION_SORT_MAX = 16;
-/** Packed sort keys: −score · KEY_SCALE + position in the run (so ties keep generation order). */
-const KEY_SCALE = 1024;
-
-const sortKeys = new Float64Array(MAX_MOVES);
-const scratchMoves = new Uint32Array(MAX_MOVES);
-const scratchScores = new Int32Array(MAX_MOVES);
-const scratchValues = new Int32Array(MAX_MOVES);
 /** Rank pruning: the highest move values of a list, highest first (forwardRank ≤ 100). */
 const topValues = new Int32Array(128);
 
@@ -94,7 +87,7 @@ export class MovePicker {
   private hasTreeScores = false;
 
   constructor(
-    private readonly s: SearchState,
+    private readonly s: SearchData,
     readonly ply: number,
   ) {
     this.base = ply * MAX_MOVES;
@@ -145,7 +138,7 @@ export class MovePicker {
     const s = this.s;
     const end = generateMoves(s.pos, s.moves, this.base, GenMode.Quiescence);
     for (let i = this.base; i < end; i++) s.scores[i] = captureScore(s, s.moves[i]!);
-    this.sortByScore(this.base, end);
+    sortByScore(this.s, this.base, end);
     this.cur = this.base;
     this.end = end;
     this.stage = Stage.Sorted;
@@ -177,7 +170,7 @@ export class MovePicker {
       else scores[i] = order === OrderMode.MoveValue ? values[i]! : 0;
     }
     this.hasTreeScores = order === OrderMode.Tree;
-    this.sortByScore(this.base, end);
+    sortByScore(this.s, this.base, end);
     this.stage = Stage.Sorted;
   }
 
@@ -322,7 +315,7 @@ export class MovePicker {
       s.scores[i] = score;
       if (score !== 0) anyScore = true;
     }
-    if (anyScore) this.sortByScore(start, end);
+    if (anyScore) sortByScore(this.s, start, end);
     this.cur = start;
     return end;
   }
@@ -376,107 +369,6 @@ export class MovePicker {
     this.rankTies--;
   }
   // #endregion
-
-  // #region sort-by-score
-  /**
-   * Sort moves [lo, hi) by score, highest first; equal scores keep their generation order. Most
-   * scores are often 0 (quiet moves without history, moves seed 000 values at nothing): one
-   * stable pass splits the list into positive, zero and negative scores, and only the first and
-   * last parts are sorted.
-   */
-  private sortByScore(lo: number, hi: number): void {
-    if (hi - lo <= INSERTION_SORT_MAX) return this.sortRun(lo, hi);
-    const { moves, scores, values } = this.s;
-    let positive = 0;
-    let zero = 0;
-    for (let i = lo; i < hi; i++) {
-      const sc = scores[i]!;
-      if (sc > 0) positive++;
-      else if (sc === 0) zero++;
-    }
-    if (zero === 0 || zero === hi - lo) return this.sortRun(lo, hi);
-    const n = hi - lo;
-    this.copyToScratch(lo, hi);
-    let up = lo;
-    let mid = lo + positive;
-    let down = mid + zero;
-    for (let i = 0; i < n; i++) {
-      const sc = scratchScores[i]!;
-      const at = sc > 0 ? up++ : sc === 0 ? mid++ : down++;
-      moves[at] = scratchMoves[i]!;
-      scores[at] = sc;
-      values[at] = scratchValues[i]!;
-    }
-    this.sortRun(lo, lo + positive);
-    this.sortRun(lo + positive + zero, hi);
-  }
-
-  /** Copy moves, scores and values [lo, hi) to the scratch arrays, from index 0. */
-  private copyToScratch(lo: number, hi: number): void {
-    const { moves, scores, values } = this.s;
-    for (let i = lo; i < hi; i++) {
-      scratchMoves[i - lo] = moves[i]!;
-      scratchScores[i - lo] = scores[i]!;
-      scratchValues[i - lo] = values[i]!;
-    }
-  }
-
-  /** Sort one run: short runs by insertion, longer ones by packed keys (score, place in the run). */
-  private sortRun(lo: number, hi: number): void {
-    const { moves, scores, values } = this.s;
-    const n = hi - lo;
-    if (n <= INSERTION_SORT_MAX) {
-      for (let i = lo + 1; i < hi; i++) {
-        const m = moves[i]!;
-        const sc = scores[i]!;
-        const v = values[i]!;
-        let j = i - 1;
-        while (j >= lo && scores[j]! < sc) {
-          moves[j + 1] = moves[j]!;
-          scores[j + 1] = scores[j]!;
-          values[j + 1] = values[j]!;
-          j--;
-        }
-        moves[j + 1] = m;
-        scores[j + 1] = sc;
-        values[j + 1] = v;
-      }
-      return;
-    }
-    for (let i = 0; i < n; i++) sortKeys[i] = -scores[lo + i]! * KEY_SCALE + i;
-    sortAscending(sortKeys, n);
-    const keys = sortKeys;
-    this.copyToScratch(lo, hi);
-    for (let i = 0; i < n; i++) {
-      const key = keys[i]!;
-      const from = key - Math.floor(key / KEY_SCALE) * KEY_SCALE;
-      moves[lo + i] = scratchMoves[from]!;
-      scores[lo + i] = scratchScores[from]!;
-      values[lo + i] = scratchValues[from]!;
-    }
-  }
-  // #endregion
-}
-
-/** Shell sort's gaps (Ciura's sequence), largest first, for lists up to MAX_MOVES. */
-const GAPS = [301, 132, 57, 23, 10, 4, 1];
-
-/**
- * Sort keys[0, n) in place, ascending. A shell sort: no allocation (a typed array's own sort
- * needs a subarray object per call) and fast enough for the few hundred keys of a move list.
- */
-function sortAscending(keys: Float64Array, n: number): void {
-  for (const gap of GAPS) {
-    for (let i = gap; i < n; i++) {
-      const k = keys[i]!;
-      let j = i;
-      while (j >= gap && keys[j - gap]! > k) {
-        keys[j] = keys[j - gap]!;
-        j -= gap;
-      }
-      keys[j] = k;
-    }
-  }
 }
 
 /**

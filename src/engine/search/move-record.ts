@@ -11,7 +11,8 @@ import { moveCreditEntry } from './dual-credit';
 import { forwardPruneReason } from './forward-pruning';
 import type { MovePicker } from './move-picker';
 import { lateMoveReduction } from './pruning';
-import { Counter, type MoveRecord, type SearchState } from './state';
+import { Counter, type MoveRecord } from './search-data';
+import type { SearchState } from './state';
 import { Note, Reason } from './trace';
 import { JUDGED_BEST } from '../dtree/tree-judge';
 

@@ -9,7 +9,8 @@ import type { Move } from '../types';
 import { probeMate } from './mate-probe';
 import { MUST_PLAY, quiescence, standPatWithoutMove } from './quiescence';
 import { DRAW, mateIn, RULE_WIN } from './score';
-import { MAX_SEARCH_PLY, type SearchState } from './state';
+import { MAX_SEARCH_PLY } from './search-data';
+import type { SearchState } from './state';
 import { done, leaf, Reason, type TraceKind } from './trace';
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Search options: every technique is a switch or a number, declared once in its own module
- * (ordering.ts, forward-pruning.ts, pruning.ts, extensions.ts, …) and gathered here into groups.
+ * Search options: every technique is a switch or a number, declared once (the techniques that read
+ * the search state in option-decls.ts; tt.ts, trace.ts, eval/ and dtree/ in their own modules)
+ * and gathered here into groups.
  * The options type, the defaults, the schema the widgets' panels and the USI `option` lines are
  * built from, and the one validator for values from a URL, a worker message or USI `setoption`
  * are all derived from those declarations (option-spec.ts).
@@ -20,14 +21,19 @@ import {
   type ValuesOf,
 } from '../option-spec';
 import type { Result } from '../types';
-import { ALPHA_BETA_OPTIONS } from './alphabeta';
-import { DUAL_CREDIT_OPTIONS } from './dual-credit';
-import { EXTENSION_OPTIONS } from './extensions';
-import { FORWARD_PRUNING_OPTIONS } from './forward-pruning';
-import { MATE_PROBE_OPTIONS } from './mate-probe';
-import { ORDERING_OPTIONS } from './ordering';
-import { FUTILITY_OPTIONS, LMR_OPTIONS, NULL_MOVE_OPTIONS, RAZORING_OPTIONS } from './pruning';
-import { QUIESCENCE_OPTIONS } from './quiescence';
+import {
+  ALPHA_BETA_OPTIONS,
+  DUAL_CREDIT_OPTIONS,
+  EXTENSION_OPTIONS,
+  FORWARD_PRUNING_OPTIONS,
+  FUTILITY_OPTIONS,
+  LMR_OPTIONS,
+  MATE_PROBE_OPTIONS,
+  NULL_MOVE_OPTIONS,
+  ORDERING_OPTIONS,
+  QUIESCENCE_OPTIONS,
+  RAZORING_OPTIONS,
+} from './option-decls';
 import { TRACE_OPTIONS } from './trace';
 import { TREE_OPTIONS } from '../dtree/tree-judge';
 import { TT_OPTIONS } from './tt';

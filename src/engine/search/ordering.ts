@@ -1,7 +1,7 @@
 /**
  * Move ordering: the order in which α-β tries moves decides how much of the tree it can skip.
- * This module holds the options and the scores; the move picker (move-picker.ts) hands the moves
- * out in that order, stage by stage.
+ * This module holds the scores (the options are declared in option-decls.ts); the move picker
+ * (move-picker.ts) hands the moves out in that order, stage by stage.
  *
  * The standard order: the transposition table's move, then captures (most valuable victim first,
  * or by static exchange), then the killer moves of this ply, then the other moves by their history
@@ -9,47 +9,8 @@
  */
 import { seeMove } from '../eval/exchange';
 import { CAPTURE_VALUE, PIECE_VALUE, PROMOTION_GAIN } from '../eval/material';
-import { select, toggle } from '../option-spec';
 import { dropKind, EMPTY, isDrop, isPromotion, type Move, moveFrom, moveTo } from '../types';
-import type { SearchState } from './state';
-
-export const ORDERINGS = ['standard', 'move-evaluation', 'decision-tree', 'none'] as const;
-export type Ordering = (typeof ORDERINGS)[number];
-export const CAPTURE_ORDERS = ['mvv-lva', 'see'] as const;
-
-/** The ordering option as the search reads it (compiled once per search, see state.ts). */
-export const OrderMode = { Standard: 0, MoveValue: 1, None: 2, Tree: 3 } as const;
-export type OrderMode = (typeof OrderMode)[keyof typeof OrderMode];
-
-export const ORDERING_OPTIONS = {
-  ordering: select({
-    label: 'Move ordering',
-    choices: ORDERINGS,
-    default: 'standard',
-    help: 'The order moves are searched in: standard (captures, killers, history), by seed 000’s move values, by the decision tree’s share of best moves (seed 002, from the depth set under Decision trees), or as generated.',
-  }),
-  captureOrder: select({
-    label: 'Capture order',
-    choices: CAPTURE_ORDERS,
-    default: 'mvv-lva',
-    help: 'MVV-LVA or static exchange.',
-  }),
-  ttMove: toggle({
-    label: 'TT move first',
-    default: true,
-    help: 'Search the transposition table move first.',
-  }),
-  killers: toggle({
-    label: 'Killer moves',
-    default: true,
-    help: 'Quiet moves that cut off at the same ply.',
-  }),
-  history: toggle({
-    label: 'History heuristic',
-    default: true,
-    help: 'Quiet moves that cut off often, anywhere.',
-  }),
-};
+import type { SearchData } from './search-data';
 
 /** Score bands: every capture above every quiet move, bad captures below them all. */
 export const TT_MOVE_SCORE = 1 << 30;
@@ -65,7 +26,7 @@ export const HISTORY_MAX = 1 << 20;
  * two captures of the same victim, the one by the less valuable piece. SEE: what the exchange on
  * the square wins; a capture that loses material falls into the bad-capture band.
  */
-export function captureScore(s: SearchState, m: Move): number {
+export function captureScore(s: SearchData, m: Move): number {
   const board = s.pos.board;
   if (s.seeCaptures) {
     const see = seeMove(board, m, s.pos.sideToMove);
@@ -81,13 +42,13 @@ export function captureScore(s: SearchState, m: Move): number {
 // #endregion
 
 /** History table index: the moving piece (a dropped one too) and its destination. */
-export function historyIndex(s: SearchState, m: Move): number {
+export function historyIndex(s: SearchData, m: Move): number {
   const piece = isDrop(m) ? dropKind(m) | (s.pos.sideToMove << 4) : s.pos.board[moveFrom(m)]!;
   return piece * 130 + moveTo(m);
 }
 
 /** A quiet move's ordering score: its killer rank at this ply, else its history. */
-export function quietScore(s: SearchState, m: Move, ply: number): number {
+export function quietScore(s: SearchData, m: Move, ply: number): number {
   if (s.options.killers) {
     if (m === s.killers[ply * 2]) return KILLER_SCORE;
     if (m === s.killers[ply * 2 + 1]) return KILLER_SCORE - 1;
@@ -96,7 +57,7 @@ export function quietScore(s: SearchState, m: Move, ply: number): number {
 }
 
 /** The standard order as one number, for lists scored all at once (evasions, rank pruning). */
-export function standardScore(s: SearchState, m: Move, ply: number, ttMove: Move): number {
+export function standardScore(s: SearchData, m: Move, ply: number, ttMove: Move): number {
   if (m === ttMove) return TT_MOVE_SCORE;
   if (s.pos.board[moveTo(m)] !== EMPTY || isPromotion(m)) return captureScore(s, m);
   return quietScore(s, m, ply);
@@ -104,7 +65,7 @@ export function standardScore(s: SearchState, m: Move, ply: number, ttMove: Move
 
 // #region reward-quiet
 /** A quiet move caused a cut-off: remember it as a killer and raise its history. */
-export function rewardQuiet(s: SearchState, m: Move, ply: number, depth: number): void {
+export function rewardQuiet(s: SearchData, m: Move, ply: number, depth: number): void {
   if (s.options.killers && s.killers[ply * 2] !== m) {
     s.killers[ply * 2 + 1] = s.killers[ply * 2]!;
     s.killers[ply * 2] = m;

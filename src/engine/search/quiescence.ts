@@ -1,21 +1,14 @@
 /**
  * Quiescence search (静止探索): past the horizon, keep reading captures and promotions until the
- * position is quiet, so the evaluation is never taken in the middle of an exchange.
+ * position is quiet, so the evaluation is never taken in the middle of an exchange. The option is
+ * declared in option-decls.ts.
  */
 import { givesCheck } from '../move-check';
 import { hasLegalMove } from '../movegen';
-import { toggle } from '../option-spec';
 import type { Move } from '../types';
-import { MAX_SEARCH_PLY, type SearchState } from './state';
+import { MAX_SEARCH_PLY } from './search-data';
+import type { SearchState } from './state';
 import { clampEval, INFINITE, matedIn } from './score';
-
-export const QUIESCENCE_OPTIONS = {
-  quiescence: toggle({
-    label: 'Quiescence search',
-    default: true,
-    help: 'Resolve captures at the leaves.',
-  }),
-};
 
 /** Quiescence stops resolving captures this many plies past the horizon… */
 const MAX_QUIESCENCE_PLY = 16;

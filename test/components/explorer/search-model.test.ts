@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePositionText } from '../../../src/engine/worker/protocol';
 import { parseSquareName } from '../../../src/engine/index';
 import { Searcher, type SearchResult } from '../../../src/engine/search/index';
-import { COUNTER_NAMES } from '../../../src/engine/search/state';
+import { COUNTER_NAMES } from '../../../src/engine/search/search-data';
 import {
   compareResults,
   COUNTER_INFO,

@@ -5,13 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, Searcher } from '../../../src/engine/search/index';
-import {
-  CREDIT_MEANINGS,
-  CREDIT_PIECES,
-  convertCredit,
-  creditTrace,
-  generateCredit,
-} from '../../../src/engine/search/dual-credit';
+import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../src/engine/search/credit-table';
+import { convertCredit, creditTrace, generateCredit } from '../../../src/engine/search/dual-credit';
 import { parseUsiMove } from '../../../src/engine/index';
 import { mustParse } from '../helpers';
 import rankFixture from '../../../src/engine/eval/move-rank-positions.json' with { type: 'json' };

@@ -13,7 +13,8 @@ import { alphaBeta } from '../../../src/engine/search/alphabeta';
 import { resolveOptions, type SearchOptions } from '../../../src/engine/search/options';
 import { MATE_BOUND } from '../../../src/engine/search/score';
 import { Searcher } from '../../../src/engine/search/index';
-import { Counter, SearchState } from '../../../src/engine/search/state';
+import { Counter } from '../../../src/engine/search/search-data';
+import { SearchState } from '../../../src/engine/search/state';
 import { Bound, TranspositionTable } from '../../../src/engine/search/tt';
 import { mustParse, readFixture } from './support';
 

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { Searcher, type SearchOptions } from '../../../src/engine/search/index';
 import { alphaBeta } from '../../../src/engine/search/alphabeta';
-import { Counter, type SearchState } from '../../../src/engine/search/state';
+import { Counter } from '../../../src/engine/search/search-data';
+import type { SearchState } from '../../../src/engine/search/state';
 import { mustParse } from './support';
 
 /** A middlegame with checks on both sides: extensions fire under null moves. */

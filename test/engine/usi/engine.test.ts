@@ -4,7 +4,7 @@
  * the time allocation of usi/time.ts. Real searches run through the synchronous backend; a
  * scripted backend stands in where the order of events matters (stop while searching).
  */
-import { newStats } from '../../../src/engine/search/state';
+import { newStats } from '../../../src/engine/search/search-data';
 import { describe, expect, it } from 'vitest';
 import {
   legalMoves,

@@ -10,7 +10,7 @@ import {
   type SearchResult,
 } from '../../../src/engine/search/index';
 import { Searcher } from '../../../src/engine/search/iterate';
-import { newStats } from '../../../src/engine/search/state';
+import { newStats } from '../../../src/engine/search/search-data';
 import { ok, type Result } from '../../../src/engine/types';
 import { lessWaited, runSearchJob } from '../../../src/engine/usi/backend';
 import { type SearchBackend, type SearchJob, UsiEngine } from '../../../src/engine/usi/engine';
