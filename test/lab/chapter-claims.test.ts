@@ -48,10 +48,17 @@ describe('chapter 3, In games (pruning-elo-nodes)', () => {
       for (const b of single) expect(overlap(at(a), at(b)), `${a} ${b}`).toBe(true);
   });
 
-  it('the three together stand clear of the threshold, the null move and LMR, not of futility', () => {
-    for (const id of ['threshold', 'null', 'lmr'])
-      expect(overlap(at('modern'), at(id)), id).toBe(false);
-    expect(overlap(at('modern'), at('futility'))).toBe(true);
+  it('the three together stand clear of the null move only, not of the threshold, LMR or futility', () => {
+    expect(overlap(at('modern'), at('null'))).toBe(false);
+    for (const id of ['threshold', 'lmr', 'futility'])
+      expect(overlap(at('modern'), at(id)), id).toBe(true);
+  });
+
+  it('the games look like shogi: king moves under a tenth of all moves in every match', () => {
+    const data = JSON.parse(
+      readFileSync('src/data/experiments/pruning-elo-nodes.json', 'utf8'),
+    ) as MatchSeriesData;
+    for (const m of data.results.matches) expect(m.tally.kingMoveShare.all, m.id).toBeLessThan(0.1);
   });
 });
 
@@ -448,10 +455,8 @@ describe('chapter 7, In games (dtree-elo-nodes)', () => {
     expect(at('mate-extension').high).toBeGreaterThan(0);
   });
 
-  it('pruning by the tree gains between chapter 3’s threshold and its rank pruning', () => {
-    const chapter3 = series('pruning-elo-nodes');
-    expect(at('prune').elo).toBeGreaterThan(chapter3.get('threshold')!.elo);
-    expect(at('prune').elo).toBeLessThan(chapter3.get('rank10')!.elo);
+  it('pruning by the tree wins clearly, its interval clear of zero', () => {
+    expect(at('prune').low).toBeGreaterThan(0);
   });
 
   it('the mate-threat extension left most pairs of games the same move for move', () => {
