@@ -3,7 +3,8 @@ export * from './types';
 export * from './square';
 export { attacks, DIRECTIONS } from './attacks';
 export { computeEffects, EFFECT_STRIDE } from './effect';
-export { Position, computeKey, MAX_PLY } from './position';
+export { Position } from './position';
+export { computeKey, MAX_PLY } from './position-state';
 export { parseSfen, makeSfen, parsePositionCommand, pieceLetter, STARTPOS_SFEN } from './sfen';
 export { makeUsiMove, parseUsiMove } from './notation';
 export {
@@ -33,4 +34,5 @@ export { keyToHex } from './zobrist';
 // own (search/index.ts, lab/presets.ts, eval/index.ts): their modules build trees, tables and
 // option declarations as they load, work a bundler cannot drop, so re-exporting them here would
 // ship them to every page that imports only the rules (about 120 kB to the board chapter's widgets).
-export { DfpnSearcher, type DfpnLimits, type DfpnResult, type DfpnStatus } from './mate/dfpn';
+export { DfpnSearcher } from './mate/dfpn';
+export type { DfpnLimits, DfpnResult, DfpnStatus } from './mate/proof';

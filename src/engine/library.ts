@@ -46,7 +46,8 @@ export {
 } from './square';
 
 // The rules.
-export { Position, MAX_PLY } from './position';
+export { Position } from './position';
+export { MAX_PLY } from './position-state';
 export { legalMoves, countLegalMoves, hasLegalMove } from './movegen';
 export { isDropPawnMate } from './drop-pawn-mate';
 export {
@@ -118,4 +119,5 @@ export {
   type Evaluator,
   type EvaluatorName,
 } from './eval/index';
-export { DfpnSearcher, type DfpnLimits, type DfpnResult, type DfpnStatus } from './mate/dfpn';
+export { DfpnSearcher } from './mate/dfpn';
+export type { DfpnLimits, DfpnResult, DfpnStatus } from './mate/proof';

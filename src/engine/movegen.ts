@@ -9,8 +9,10 @@
  * every legal move, only captures and promotions (for quiescence search), only the rest, or the
  * rest split into board moves and drops (the search's move picker asks for each when it needs it).
  *
- * `generatePseudoLegalMoves` is the other kind, for a king-capture search (chapter 8): every move
- * the pieces can make, whether or not it leaves the king attacked, and pawn drops that mate.
+ * `generatePseudoLegalMoves` (movegen-pseudo.ts) is the other kind, for a king-capture search
+ * (chapter 8): every move the pieces can make, whether or not it leaves the king attacked, and
+ * pawn drops that mate. The drops are in movegen-drops.ts; the modes, the tables and the promotion
+ * choices every generator shares in movegen-shared.ts.
  */
 import {
   DIRECTION_TO,
@@ -23,92 +25,30 @@ import {
   DIRECTIONS,
 } from './attacks';
 import { DIRECTION_BIT, LONG_EFFECT } from './effect';
-import { isDropPawnMate } from './drop-pawn-mate';
 import type { Position } from './position';
+import { BITS_PER_WORD, BOARD_SIZE, SQUARES } from './square';
+import { EMPTY, Kind, MOVE_PROMOTE, WALL, type Move } from './types';
+import { generateDrops } from './movegen-drops';
 import {
-  BITS_PER_WORD,
-  BOARD_SIZE,
-  FIRST_LIVE_RANK,
-  FULL_WORD,
-  fileOf,
-  relativeRank,
-  SQUARES,
-} from './square';
-import { EMPTY, Kind, MOVE_DROP, MOVE_PROMOTE, WALL, type Move } from './types';
+  evasionTarget,
+  GenMode,
+  LANDABLE,
+  MAX_MOVES,
+  MAX_RANK_TO_PROMOTE,
+  PAWN_PROMOTION_REACH,
+  pushPieceMove,
+  RELATIVE_RANK,
+} from './movegen-shared';
 
-/**
- * Which legal moves to generate. CapturesAndPromotions and Quiets split All in two; Quiets splits
- * again into QuietBoardMoves and Drops; Quiescence is the part of CapturesAndPromotions that
- * quiescence search reads.
- */
-export const GenMode = {
-  All: 0,
-  /** Captures (promoting or not) and promotions that capture nothing. */
-  CapturesAndPromotions: 1,
-  /** Everything else: board moves that neither capture nor promote, and drops. */
-  Quiets: 2,
-  QuietBoardMoves: 3,
-  Drops: 4,
-  /**
-   * What quiescence search reads, a part of CapturesAndPromotions: every capture, but a pawn,
-   * bishop or rook that can promote by capturing only with the promotion (declining it is never
-   * better), and of the promotions that capture nothing only the pawns'. The moves come in the
-   * order CapturesAndPromotions gives them, the others left out (`isPointlessInQuiescence` in
-   * search/move-picker.ts is the filter this mode is tested against).
-   */
-  Quiescence: 5,
-} as const;
-export type GenMode = (typeof GenMode)[keyof typeof GenMode];
+// The modes and the list size are declared in movegen-shared.ts, beside what every generator
+// shares, and are generateMoves' own: callers take them from here.
+export { GenMode, MAX_MOVES } from './movegen-shared';
 
-/** More than the most legal moves any shogi position has (593). */
-export const MAX_MOVES = 600;
-
-/** `RELATIVE_RANK[color * BOARD_SIZE + sq]`: 1 = that side's far rank. */
-const RELATIVE_RANK = new Uint8Array(2 * BOARD_SIZE);
-for (const sq of SQUARES) {
-  RELATIVE_RANK[sq] = relativeRank(0, sq);
-  RELATIVE_RANK[BOARD_SIZE + sq] = relativeRank(1, sq);
-}
-
-/** `LANDABLE[color * 128 + target]`: 1 when a piece of `color` may move onto `target` (empty or enemy). */
-const LANDABLE = new Uint8Array(256);
-for (let c = 0; c < 2; c++) {
-  LANDABLE[c * 128 + EMPTY] = 1;
-  for (let kind = 1; kind <= 14; kind++) LANDABLE[c * 128 + (kind | ((c ^ 1) << 4))] = 1;
-}
-
-/** Kinds that gain by promoting and lose nothing by it (pawn, bishop, rook), by kind. */
-const ALWAYS_PROMOTES = new Uint8Array([0, 1, 0, 0, 0, 1, 1]);
-
-/**
- * The farthest relative rank from which each kind can step into the promotion zone (rank 3): a
- * pawn, silver or gold-less step piece from rank 4, a knight from rank 5; sliders from anywhere.
- */
-const MAX_RANK_TO_PROMOTE = new Uint8Array([0, 4, 9, 5, 4, 9, 9]);
-
-/**
- * `PAWN_PROMOTION_REACH[color * 3 + word]`: the squares from which a pawn of that colour can
- * promote by its next move (its relative ranks 1 to 4), as occupancy words; words 6 to 8 hold
- * every square (no limit).
- */
-const PAWN_PROMOTION_REACH = (() => {
-  const reach = new Int32Array(9);
-  for (let i = 0; i < 81; i++) {
-    const sq = SQUARES[i]!;
-    const w = Math.floor(i / BITS_PER_WORD);
-    const bit = 1 << (i % BITS_PER_WORD);
-    for (let c = 0; c < 2; c++)
-      if (relativeRank(c, sq) <= MAX_RANK_TO_PROMOTE[Kind.Pawn]!) reach[c * 3 + w]! |= bit;
-    reach[6 + w]! |= bit;
-  }
-  return reach;
-})();
-
-// Scratch state of one generation (the engine is single-threaded per worker).
+// Scratch state of one generation (the engine is single-threaded per worker); the squares a move
+// may go to out of a single check are movegen-shared.ts's evasionTarget, since drops read them.
 const pinDirection = new Int8Array(BOARD_SIZE);
 const pinnedSquares = new Uint8Array(8);
 let pinnedCount = 0;
-const evasionTarget = new Uint8Array(BOARD_SIZE);
 const evasionSquares = new Uint8Array(16);
 let evasionCount = 0;
 /**
@@ -372,36 +312,6 @@ function pushQuietPromotions(
 }
 // #endregion
 
-// #region promotion
-/** Emit a board move with its promotion choices: optional in and out of the zone, forced where the piece would be dead. */
-function pushPieceMove(
-  out: Uint32Array,
-  n: number,
-  piece: number,
-  from: number,
-  to: number,
-  target: number,
-  us: number,
-  mode: GenMode,
-): number {
-  const kind = piece & 15;
-  const move = to | (from << 8);
-  const isCapture = target !== EMPTY;
-  const quietsOnly = mode === GenMode.Quiets || mode === GenMode.QuietBoardMoves;
-  if (kind <= Kind.Rook) {
-    const rankTo = RELATIVE_RANK[us * BOARD_SIZE + to]!;
-    if (rankTo <= 3 || RELATIVE_RANK[us * BOARD_SIZE + from]! <= 3) {
-      if (!quietsOnly) out[n++] = move | MOVE_PROMOTE;
-      if (rankTo < FIRST_LIVE_RANK[kind]!) return n;
-      // Quiescence: a pawn, bishop or rook never does better by declining the promotion.
-      if (mode === GenMode.Quiescence && ALWAYS_PROMOTES[kind]) return n;
-    }
-  }
-  if (mode === GenMode.All || quietsOnly !== isCapture) out[n++] = move;
-  return n;
-}
-// #endregion
-
 /**
  * The line our piece on `from` is pinned along (the direction from our king to it), or 0: found
  * from the enemy's long effects on `from` (a slide arriving there) and an empty line on from
@@ -445,86 +355,6 @@ function markEvasionSquares(pos: Position, king: number): void {
     }
   }
 }
-
-// #region drops
-/**
- * Drops onto empty squares, with the three drop rules: no 二歩, no dead piece, and, when
- * `noDropPawnMate`, no 打ち歩詰め (a king-capture search leaves that one to its search).
- */
-function generateDrops(
-  pos: Position,
-  out: Uint32Array,
-  start: number,
-  inCheck: boolean,
-  noDropPawnMate: boolean,
-): number {
-  const us = pos.sideToMove;
-  const hand = pos.hand;
-  const kinds = dropKinds;
-  let kindCount = 0;
-  for (let k = Kind.Pawn; k <= Kind.Gold; k++) if (hand[us * 8 + k]! > 0) kinds[kindCount++] = k;
-  if (kindCount === 0) return start;
-  const pawnFiles = pos.pawnFiles[us]!;
-  const enemyKing = pos.kingSquare[us ^ 1]!;
-  const forward = us === 0 ? -10 : 10;
-  let n = start;
-  // The empty squares in reading order: neither side's bit set.
-  for (let w = 0; w < 3; w++) {
-    const empty = ~(pos.occupied[w]! | pos.occupied[3 + w]!) & FULL_WORD;
-    for (let bits = empty; bits !== 0; bits &= bits - 1) {
-      const to = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
-      if (inCheck && !evasionTarget[to]) continue;
-      const rank = RELATIVE_RANK[us * BOARD_SIZE + to]!;
-      for (let i = 0; i < kindCount; i++) {
-        const kind = kinds[i]!;
-        if (rank < FIRST_LIVE_RANK[kind]!) continue;
-        if (kind === Kind.Pawn) {
-          if (pawnFiles & (1 << (fileOf(to) - 1))) continue;
-          if (noDropPawnMate && to + forward === enemyKing && isDropPawnMate(pos, to)) continue;
-        }
-        out[n++] = to | (kind << 8) | MOVE_DROP;
-      }
-    }
-  }
-  return n;
-}
-// #endregion
-/** The kinds in hand, for one drop generation (a typed array: nothing allocated per call). */
-const dropKinds = new Uint8Array(8);
-
-// #region pseudo-legal
-/**
- * Every move the side to move's pieces can make by their movement and the drop rules of 二歩 and
- * dead pieces, without asking whether it leaves the own king attacked, and with pawn drops that
- * mate: the moves of a king-capture search (seed 004), which finds out by trying — the king is
- * taken on the next ply. Promotion choices are as in `generateMoves`.
- */
-export function generatePseudoLegalMoves(pos: Position, out: Uint32Array, start: number): number {
-  const board = pos.board;
-  const us = pos.sideToMove;
-  let n = start;
-  for (let si = 0; si < 81; si++) {
-    const from = SQUARES[si]!;
-    const p = board[from]!;
-    if (p === EMPTY || p >> 4 !== us) continue;
-    for (let i = 0, c = STEP_COUNT[p]!; i < c; i++) {
-      const to = from + STEPS[p * 8 + i]!;
-      const t = board[to]!;
-      if (LANDABLE[us * 128 + t]) n = pushPieceMove(out, n, p, from, to, t, us, GenMode.All);
-    }
-    for (let i = 0, c = SLIDE_COUNT[p]!; i < c; i++) {
-      const d = SLIDES[p * 4 + i]!;
-      for (let to = from + d; ; to += d) {
-        const t = board[to]!;
-        if (!LANDABLE[us * 128 + t]) break;
-        n = pushPieceMove(out, n, p, from, to, t, us, GenMode.All);
-        if (t !== EMPTY) break;
-      }
-    }
-  }
-  return generateDrops(pos, out, n, false, false);
-}
-// #endregion
 
 const scratch = new Uint32Array(MAX_MOVES);
 

@@ -7,7 +7,8 @@
  * to move not in check.
  */
 import { parseUsiMove } from './notation';
-import { MAX_PLY, Position } from './position';
+import { Position } from './position';
+import { MAX_PLY } from './position-state';
 import { FIRST_LIVE_RANK, fileOf, relativeRank, square, SQUARES } from './square';
 import { err, GOTE_BIT, HAND_KINDS, Kind, KIND_COUNT, ok, PROMOTED, type Result } from './types';
 

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WIN } from '../../src/engine/king-capture/search';
-import { PN_INFINITE, type ProofNode } from '../../src/engine/mate/dfpn';
+import type { ProofNode } from '../../src/engine/mate/proof';
+import { PN_INFINITE } from '../../src/engine/mate/table';
 import {
   EndOfGameLab,
   type EndOfGameResponse,

@@ -14,7 +14,8 @@ import {
   type Position,
   square,
 } from '../../src/engine/index';
-import { generatePseudoLegalMoves, MAX_MOVES } from '../../src/engine/movegen';
+import { MAX_MOVES } from '../../src/engine/movegen';
+import { generatePseudoLegalMoves } from '../../src/engine/movegen-pseudo';
 import { mustParse, snapshot, snapshotDifference } from './helpers';
 import { matingFirstMoves, readFixture } from './search/support';
 

@@ -11,12 +11,8 @@
  *   in the same order.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  generateMoves,
-  generatePseudoLegalMoves,
-  GenMode,
-  MAX_MOVES,
-} from '../../src/engine/movegen';
+import { generateMoves, GenMode, MAX_MOVES } from '../../src/engine/movegen';
+import { generatePseudoLegalMoves } from '../../src/engine/movegen-pseudo';
 import { givesCheck, isLegalMove } from '../../src/engine/move-check';
 import { isPointlessInQuiescence } from '../../src/engine/search/move-picker';
 import {

@@ -10,7 +10,8 @@
  * for the position the current one was reached from (`keyLoStack[p − 1]`), so a search that goes
  * back and forth along other lines never reads a stale entry.
  */
-import { MAX_PLY, type Position } from '../position';
+import type { Position } from '../position';
+import { MAX_PLY } from '../position-state';
 import { BOARD_SIZE, SQ81, SQUARES } from '../square';
 import { type EffectTables, squareValue } from './effect-eval';
 

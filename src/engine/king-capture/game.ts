@@ -14,7 +14,8 @@ import {
 import type { ChessPosition } from './chess/position';
 import { evaluateMaterial, materialGain } from '../eval/material';
 import { givesCheck } from '../move-check';
-import { generateMoves, generatePseudoLegalMoves } from '../movegen';
+import { generateMoves } from '../movegen';
+import { generatePseudoLegalMoves } from '../movegen-pseudo';
 import { makeUsiMove } from '../notation';
 import type { Position } from '../position';
 import { dropKind, EMPTY, isDrop, Kind, moveTo, WALL } from '../types';

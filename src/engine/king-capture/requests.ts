@@ -7,7 +7,8 @@
 import { parseFen } from './chess/position';
 import { chessGame, type KingCaptureGame, shogiGame } from './game';
 import { END_RULES, type EndRules, type KingCaptureResult, searchKingCapture } from './search';
-import { type DfpnResult, DfpnSearcher, type DfpnStatus, type ProofNode } from '../mate/dfpn';
+import { DfpnSearcher } from '../mate/dfpn';
+import type { DfpnResult, DfpnStatus, ProofNode } from '../mate/proof';
 import { parseUsiMove } from '../notation';
 import type { Position } from '../position';
 import { makeSfen, parsePositionText } from '../sfen';

@@ -22,219 +22,43 @@
  *
  * Not here: hand domination (証明駒 / 反証駒: a position proven with fewer pieces in hand proves
  * it with more), which the strongest solvers use to share results between hands.
+ *
+ * The table and the path's frames are in table.ts; the result, and the proof read as a tree and
+ * as a line, in proof.ts.
  */
 import { givesCheck } from '../move-check';
 import { generateMoves, MAX_MOVES } from '../movegen';
-import { MAX_PLY, type Position } from '../position';
-import { isMate } from '../rules';
+import type { Position } from '../position';
+import { MAX_PLY } from '../position-state';
 import { makeUsiMove } from '../notation';
 import type { Move } from '../types';
+import {
+  type DfpnLimits,
+  type DfpnResult,
+  type DfpnStatus,
+  isMatingLine,
+  proofNode,
+  type ProofNode,
+  provenLine,
+} from './proof';
+import {
+  addSat,
+  ANY_LENGTH,
+  CUT_BEYOND,
+  CUT_REPEATS,
+  DISPROVEN,
+  epsilonAbove,
+  type Frame,
+  MAX_FRAMES,
+  MateTable,
+  NO_PROOF,
+  OPEN,
+  PN_INFINITE,
+  PROVEN,
+} from './table';
 
-/**
- * A proof or disproof number of "infinity": a settled position (PN for proof number; the α-β
- * search has its own INFINITE, a score, in search/score.ts).
- */
-export const PN_INFINITE = 0x3fffffff;
-
-export interface DfpnLimits {
-  /** Stop after about this many nodes (calls of the search's inner loop). */
-  nodes?: number | undefined;
-  /** Stop after this many milliseconds. */
-  timeMs?: number | undefined;
-  /** Polled every 1024 nodes: true stops the search (a Stop button, USI `stop`). */
-  shouldStop?: (() => boolean) | undefined;
-  /** Called with the nodes so far about every 1,024 nodes (a progress line). */
-  onProgress?: ((nodes: number) => void) | undefined;
-  /** The longest line tried, in plies; longer counts as no mate (default 256). */
-  maxPly?: number;
-  /**
-   * After the first proof, look for shorter ones (default true): df-pn proves *a* mate, not the
-   * shortest, so the search is run again with the line's length capped below the last proof's
-   * until no proof is found or the budget runs out.
-   */
-  shorten?: boolean;
-  /**
-   * Leave the proof of the reported line in the table, for `proofNode` (the chapter's tree
-   * browser): when the last shortening pass found nothing, the pass that proved the line is run
-   * again. Default false.
-   */
-  keepProof?: boolean;
-}
-
-export type DfpnStatus = 'mate' | 'nomate' | 'timeout';
-
-export interface DfpnResult {
-  status: DfpnStatus;
-  /** The mating line in USI when proven: attacker's checks and the longest defence found. */
-  pv: string[];
-  /** The same line as moves. */
-  pvMoves: Move[];
-  /** Nodes expanded (positions whose children were generated). */
-  nodes: number;
-  /** The root's proof and disproof numbers when the search ended. */
-  pn: number;
-  dn: number;
-  timeMs: number;
-  /**
-   * The mate is as short as mates come here: a pass capped two plies shorter found none, rather
-   * than running out of budget (with `shorten: false`, or no mate, false). As in any df-pn, a
-   * line that repeats a position counts against the attacker where it was met, so a mate that
-   * needs such a position reached by another path could be missed.
-   */
-  shortest: boolean;
-}
-
-/** A child in `proofNode`: its move, and what the table knows of it. */
-export interface ProofChild {
-  move: string;
-  /**
-   * `repeats`: it repeats a position on the path, so no mate is looked for there (perpetual check
-   * loses); `beyond`: it lies past the cap on the line's length of the search that left the proof.
-   */
-  status: 'proven' | 'disproven' | 'open' | 'repeats' | 'beyond';
-  pn: number;
-  dn: number;
-  /** Plies to mate from the child when proven. */
-  length: number;
-}
-
-/** A node of the proof: the attacker to move ('or') or the defender ('and'), and its children. */
-export interface ProofNode {
-  kind: 'or' | 'and';
-  proven: boolean;
-  length: number;
-  children: ProofChild[];
-}
-
-/** No mate proven from the position (MateTable.length). */
-export const NO_PROOF = 0xffff;
-/** A disproof that no cap on the length took part in: it holds with any number of plies left. */
-const ANY_LENGTH = 0x7fff;
-
-// #region dfpn-table
-/**
- * The search's own table: per position, its proof and disproof numbers from its last search, the
- * length of the shortest mate proven from it, the most plies a line from it could be given and
- * still be disproven, and the work spent on it (which entry to give up when a bucket is full).
- * Four entries per bucket; entries with a proof or a disproof are kept before open ones.
- *
- * A proof and a disproof are kept apart from the numbers, because under a cap on the length
- * (`solve`'s shortening passes) either holds only for some lines: a mate in 7 proven from a
- * position does not fit where the cap leaves 5 plies, and "no mate in 5 plies" says nothing where
- * 7 are left. Each is kept at its best: the shortest mate, the most plies disproven.
- */
-export class MateTable {
-  private readonly mask: number;
-  private readonly keyLo: Int32Array;
-  private readonly keyHi: Int32Array;
-  readonly pn: Int32Array;
-  readonly dn: Int32Array;
-  /** Plies to mate along the shortest proof found, or NO_PROOF. */
-  readonly length: Uint16Array;
-  /** The most plies a line from here was given when it was disproven (ANY_LENGTH: any), or -1. */
-  readonly disproofLeft: Int16Array;
-  private readonly work: Float64Array;
-  readonly size: number;
-
-  constructor(sizeMb = 32) {
-    const bytesPerEntry = 4 + 4 + 4 + 4 + 2 + 2 + 8;
-    let entries = 4;
-    while (entries * 2 * bytesPerEntry <= sizeMb * 1024 * 1024) entries *= 2;
-    this.size = entries;
-    this.mask = entries / 4 - 1;
-    this.keyLo = new Int32Array(entries);
-    this.keyHi = new Int32Array(entries);
-    this.pn = new Int32Array(entries);
-    this.dn = new Int32Array(entries);
-    this.length = new Uint16Array(entries);
-    this.disproofLeft = new Int16Array(entries);
-    this.work = new Float64Array(entries);
-  }
-
-  clear(): void {
-    this.work.fill(0);
-  }
-
-  /** The entry for a key, or -1. */
-  find(lo: number, hi: number): number {
-    const base = (lo & this.mask) * 4;
-    for (let i = base; i < base + 4; i++) {
-      if (this.work[i] !== 0 && this.keyLo[i] === (lo | 0) && this.keyHi[i] === (hi | 0)) return i;
-    }
-    return -1;
-  }
-
-  /** Does the entry hold a proof (a mate of `length[e]` plies)? */
-  isProven(e: number): boolean {
-    return this.length[e] !== NO_PROOF;
-  }
-
-  /**
-   * Write a position's numbers, with the length of a mate now proven (or NO_PROOF) and the plies a
-   * line was given where it is now disproven (or -1), taking its old entry (whose proof and
-   * disproof are kept where they are better), an empty one, or the least worth keeping.
-   */
-  store(
-    lo: number,
-    hi: number,
-    pn: number,
-    dn: number,
-    proofLength: number,
-    disproofLeft: number,
-    work: number,
-  ): void {
-    const base = (lo & this.mask) * 4;
-    let slot = -1;
-    let worst = Infinity;
-    let same = false;
-    for (let i = base; i < base + 4; i++) {
-      const w = this.work[i]!;
-      if (w === 0 || (this.keyLo[i] === (lo | 0) && this.keyHi[i] === (hi | 0))) {
-        slot = i;
-        same = w !== 0;
-        break;
-      }
-      // A settled result is worth more than any amount of open work.
-      const worth = this.isProven(i) || this.disproofLeft[i]! >= 0 ? Infinity : w;
-      if (worth < worst) {
-        worst = worth;
-        slot = i;
-      }
-    }
-    if (slot < 0) slot = base; // every entry settled: the first goes
-    this.keyLo[slot] = lo;
-    this.keyHi[slot] = hi;
-    this.pn[slot] = pn;
-    this.dn[slot] = dn;
-    this.length[slot] = same ? Math.min(this.length[slot]!, proofLength) : proofLength;
-    this.disproofLeft[slot] = same
-      ? Math.max(this.disproofLeft[slot]!, disproofLeft)
-      : disproofLeft;
-    this.work[slot] = Math.max(1, work);
-  }
-}
-// #endregion
-
-/** What a table entry settles where it is met (settledAt). */
-const OPEN = 0;
-const PROVEN = 1;
-const DISPROVEN = 2;
-
-/** Why a child is not searched: it repeats a position on the path, or lies past the length cap. */
-const CUT_REPEATS = 1;
-const CUT_BEYOND = 2;
-
-/** Per ply of the current path: the node's moves and its children's keys. */
-interface Frame {
-  moves: Uint32Array;
-  childLo: Int32Array;
-  childHi: Int32Array;
-  /** CUT_REPEATS or CUT_BEYOND when the child is a failure on this path (unless the table proves it), else 0. */
-  childCut: Uint8Array;
-  count: number;
-}
-
-const MAX_FRAMES = 1024;
+/** The checks of a search's claims (proof.ts), also taken from here with the searcher (the benches). */
+export { forcesMate, isMatingLine } from './proof';
 
 /**
  * A probe's longest line: the budgets that suit a search's leaves (tens to thousands of nodes)
@@ -244,30 +68,12 @@ const MAX_FRAMES = 1024;
 export const PROBE_MAX_PLY = 15;
 
 /**
- * A sum of proof (or disproof) numbers. PN_INFINITE is kept for a real proof or disproof: a sum of
- * finite numbers stops one short of it, so that however large it grows it never reads as one.
- * (Capped at PN_INFINITE, a node with a large finite sum looked settled to its parent, and the root
- * gave up with most of its budget unspent.) Shogi df-pn solvers do the same.
- */
-/**
  * A line's cap as far as the position's stack and our frames allow: a node at the cap still makes
  * its moves to look at the children, so a line may reach the cap plus one ply. (After more than
  * 768 game plies, 256 plies of checks would have overflowed the stack of 1,024.)
  */
 const capPly = (pos: Position, maxPly: number): number =>
   Math.max(0, Math.min(maxPly, MAX_FRAMES - 1, MAX_PLY - pos.ply - 1));
-
-const addSat = (a: number, b: number): number =>
-  a >= PN_INFINITE || b >= PN_INFINITE ? PN_INFINITE : Math.min(PN_INFINITE - 1, a + b);
-
-/**
- * The 1 + ε trick (Pawlewicz and Lew, 2007): stay below a child until its number passes the
- * second-best sibling's by a quarter, not by one, so the search does not swap between two
- * siblings of nearly equal numbers at every step.
- */
-const EPSILON = 0.25;
-const epsilonAbove = (second: number): number =>
-  second >= PN_INFINITE ? PN_INFINITE : Math.max(second + 1, Math.ceil(second * (1 + EPSILON)));
 
 export class DfpnSearcher {
   readonly table: MateTable;
@@ -278,7 +84,8 @@ export class DfpnSearcher {
   private deadline = Infinity;
   private shouldStop: (() => boolean) | undefined;
   private onProgress: ((nodes: number) => void) | undefined;
-  private maxPly = 256;
+  /** The cap on the length of a line in the search under way (proof.ts reads it too). */
+  maxPly = 256;
   /** Proofs and disproofs are taken only where they fit under the cap (settledAt). */
   private exactLength = false;
   private rootPly = 0;
@@ -396,7 +203,7 @@ export class DfpnSearcher {
     const settled = e < 0 ? OPEN : this.settledAt(e, maxPly);
     const status: DfpnStatus =
       settled === PROVEN ? 'mate' : settled === DISPROVEN && !this.stopped ? 'nomate' : 'timeout';
-    return { status, pn, dn, line: status === 'mate' ? this.provenLine(pos) : [] };
+    return { status, pn, dn, line: status === 'mate' ? provenLine(this, pos) : [] };
   }
 
   private frame(depth: number): Frame {
@@ -422,7 +229,7 @@ export class DfpnSearcher {
    * position stands, and a disproof is taken as it is (the cap then makes a miss possible, never
    * a false mate).
    */
-  private settledAt(e: number, left: number): number {
+  settledAt(e: number, left: number): number {
     const t = this.table;
     if (t.isProven(e) && (!this.exactLength || t.length[e]! <= left)) return PROVEN;
     const disproven = t.disproofLeft[e]!;
@@ -431,7 +238,7 @@ export class DfpnSearcher {
   }
 
   /** The attacker's checks (OR node) or the defender's evasions (AND node), with their children's keys. */
-  private expand(pos: Position, orNode: boolean, depth: number): Frame {
+  expand(pos: Position, orNode: boolean, depth: number): Frame {
     const f = this.frame(depth);
     const all = generateMoves(pos, f.moves, 0);
     let n = 0;
@@ -573,136 +380,11 @@ export class DfpnSearcher {
   }
   // #endregion
 
-  // #region dfpn-proof-node
   /**
    * One node of the proof left in the table by the last `solve` (with `keepProof`), reached from
-   * the root by `path`: who is to move, the mate's length from here, and every child with what the
-   * table knows of it. The attacker needs one proven check; the defender's evasions must all be
-   * proven. `pos` is the root and is left as it was.
+   * the root by `path` (proof.ts reads it). `pos` is the root and is left as it was.
    */
   proofNode(pos: Position, path: readonly Move[]): ProofNode {
-    for (const m of path) pos.doMove(m);
-    const orNode = path.length % 2 === 0;
-    const f = this.expand(pos, orNode, path.length);
-    const t = this.table;
-    const self = t.find(pos.keyLo, pos.keyHi);
-    const left = this.maxPly - path.length;
-    const children: ProofChild[] = [];
-    for (let i = 0; i < f.count; i++) {
-      const e = t.find(f.childLo[i]!, f.childHi[i]!);
-      const cut = f.childCut[i]!;
-      const settled = e >= 0 ? this.settledAt(e, left - 1) : OPEN;
-      const proven = settled === PROVEN;
-      const disproven = !proven && (cut !== 0 || settled === DISPROVEN);
-      const numbers = e >= 0 && settled === OPEN && t.pn[e]! > 0 && t.dn[e]! > 0;
-      children.push({
-        move: makeUsiMove(f.moves[i]!),
-        status: proven
-          ? 'proven'
-          : cut === CUT_REPEATS
-            ? 'repeats'
-            : cut === CUT_BEYOND
-              ? 'beyond'
-              : disproven
-                ? 'disproven'
-                : 'open',
-        pn: proven ? 0 : disproven ? PN_INFINITE : numbers ? t.pn[e]! : 1,
-        dn: proven ? PN_INFINITE : disproven ? 0 : numbers ? t.dn[e]! : 1,
-        length: proven ? t.length[e]! : 0,
-      });
-    }
-    for (let i = path.length - 1; i >= 0; i--) pos.undoMove(path[i]!);
-    const selfProven = self >= 0 && this.settledAt(self, left) === PROVEN;
-    return {
-      kind: orNode ? 'or' : 'and',
-      proven: selfProven,
-      length: selfProven ? t.length[self]! : 0,
-      children,
-    };
+    return proofNode(this, pos, path);
   }
-  // #endregion
-
-  /**
-   * The mating line from the table: at the attacker's turns the proven check with the shortest
-   * mate, at the defender's the evasion that lasts longest. Each step must be proven in the table;
-   * an entry lost to replacement ends the line early, so the line is checked (see `isMatingLine`).
-   */
-  private provenLine(pos: Position): Move[] {
-    const line: Move[] = [];
-    let orNode = true;
-    const t = this.table;
-    // Lengths fall by at least one a step along proven children, so the walk ends; the bound on
-    // the steps is a guard against a table that lost entries on the way.
-    for (let depth = 0; depth < MAX_FRAMES - 1; depth++) {
-      const f = this.expand(pos, orNode, depth);
-      let pick = -1;
-      let pickLen = orNode ? Infinity : -1;
-      for (let i = 0; i < f.count; i++) {
-        const e = t.find(f.childLo[i]!, f.childHi[i]!);
-        if (e < 0 || this.settledAt(e, this.maxPly - depth - 1) !== PROVEN) continue;
-        const len = t.length[e]!;
-        if (orNode ? len < pickLen : len > pickLen) {
-          pick = i;
-          pickLen = len;
-        }
-      }
-      if (pick < 0) break;
-      const m = f.moves[pick]!;
-      line.push(m);
-      pos.doMove(m);
-      orNode = !orNode;
-    }
-    for (let i = line.length - 1; i >= 0; i--) pos.undoMove(line[i]!);
-    return line;
-  }
-}
-
-/**
- * Is `line` a mate played out: every attacker move a legal check, every defender move legal, and
- * the defender mated at the end? `pos` is left as it was.
- */
-export function isMatingLine(pos: Position, line: readonly Move[]): boolean {
-  const played: Move[] = [];
-  let okSoFar = true;
-  const buf = new Uint32Array(MAX_MOVES);
-  for (let i = 0; i < line.length && okSoFar; i++) {
-    const m = line[i]!;
-    const n = generateMoves(pos, buf, 0);
-    if (!buf.subarray(0, n).includes(m)) okSoFar = false;
-    else if (i % 2 === 0 && !givesCheck(pos, m)) okSoFar = false;
-    else {
-      pos.doMove(m);
-      played.push(m);
-    }
-  }
-  const mated = okSoFar && line.length % 2 === 1 && isMate(pos);
-  for (let i = played.length - 1; i >= 0; i--) pos.undoMove(played[i]!);
-  return mated;
-}
-
-/**
- * Does `move` win by force: after it, is every reply answered by a mate df-pn proves within
- * `nodes` (or is there no reply at all)? A check of a search's claim that `move` wins: the move
- * need not be a check, since a quiet move that leaves every defence mated (必至, hisshi) wins the
- * game too, though a mate problem would not accept it. `pos` is left as it was.
- */
-export function forcesMate(
-  pos: Position,
-  move: Move,
-  solver: DfpnSearcher,
-  nodes = 1_000_000,
-): boolean {
-  pos.doMove(move);
-  let all = true;
-  if (!isMate(pos)) {
-    const replies = new Uint32Array(MAX_MOVES);
-    const n = generateMoves(pos, replies, 0);
-    for (let i = 0; i < n && all; i++) {
-      pos.doMove(replies[i]!);
-      all = solver.solve(pos, { nodes, shorten: false }).status === 'mate';
-      pos.undoMove(replies[i]!);
-    }
-  }
-  pos.undoMove(move);
-  return all;
 }

@@ -6,16 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  DfpnSearcher,
-  PN_INFINITE,
-  isMatingLine,
-  MateTable,
-  NO_PROOF,
-} from '../../../src/engine/mate/dfpn';
+import { DfpnSearcher } from '../../../src/engine/mate/dfpn';
+import { isMatingLine } from '../../../src/engine/mate/proof';
+import { MateTable, NO_PROOF, PN_INFINITE } from '../../../src/engine/mate/table';
 import { findShortMate } from '../../../src/engine/short-mate';
 import { makeSfen } from '../../../src/engine/sfen';
-import { MAX_PLY } from '../../../src/engine/position';
+import { MAX_PLY } from '../../../src/engine/position-state';
 import { parseUsiMove } from '../../../src/engine/notation';
 import type { Position } from '../../../src/engine/position';
 import { mustParse, readFixture } from '../search/support';

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseUsiMove } from '../../../src/engine/index';
-import { DfpnSearcher, isMatingLine } from '../../../src/engine/mate/dfpn';
+import { DfpnSearcher } from '../../../src/engine/mate/dfpn';
+import { isMatingLine } from '../../../src/engine/mate/proof';
 import { findShortMate } from '../../../src/engine/short-mate';
 import { mustParse, readFixture } from '../search/support';
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseUsiMove, type Position } from '../../../src/engine/index';
-import { DfpnSearcher, forcesMate, PROBE_MAX_PLY } from '../../../src/engine/mate/dfpn';
+import { DfpnSearcher, PROBE_MAX_PLY } from '../../../src/engine/mate/dfpn';
+import { forcesMate } from '../../../src/engine/mate/proof';
 import {
   MATE,
   MATE_BOUND,

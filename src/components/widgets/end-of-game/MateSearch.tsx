@@ -7,7 +7,7 @@
  */
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { ProofChild, ProofNode } from '../../../engine/mate/dfpn';
+import type { ProofChild, ProofNode } from '../../../engine/mate/proof';
 import type { MateSearchMessage } from '../../../engine/king-capture/requests';
 import { Board } from '../Board';
 import { colorMark, colorName } from '../board-model';

@@ -5,7 +5,8 @@
  * browser's words and order. Everything here is pure, so the unit tests read it directly.
  */
 import { type EndRules, isEnd, WIN } from '../../../engine/king-capture/search';
-import { PN_INFINITE, type ProofChild, type ProofNode } from '../../../engine/mate/dfpn';
+import type { ProofChild, ProofNode } from '../../../engine/mate/proof';
+import { PN_INFINITE } from '../../../engine/mate/table';
 import {
   makeDrop,
   makeMove,

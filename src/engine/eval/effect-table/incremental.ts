@@ -9,7 +9,8 @@
  * part, which no king changes, is kept as a sum of its own.
  */
 import { EFFECT_STRIDE, MAX_TOUCHED } from '../../effect';
-import { MAX_PLY, type Position } from '../../position';
+import type { Position } from '../../position';
+import { MAX_PLY } from '../../position-state';
 import { BOARD_SIZE, SQ81, SQUARES } from '../../square';
 import { isDrop, isPromotion, Kind, moveFrom, moveTo, PROMOTED } from '../../types';
 import type { Evaluator } from '../evaluator';
