@@ -169,7 +169,7 @@ export function formatLos(los: number): string {
   return `${p >= 99 || p < 1 ? p.toFixed(1) : Math.round(p)} %`;
 }
 
-/** How the book names the ways a game ends (src/engine/lab/game.ts EndReason). */
+/** How the book names the ways a game ends (src/engine/lab/game-types.ts EndReason). */
 export const END_LABELS: Readonly<Record<EndReason, string>> = {
   mate: 'mate',
   'no-legal-move': 'no legal move',

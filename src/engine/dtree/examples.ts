@@ -28,7 +28,7 @@ import {
   type DtreeSettings,
   MAX_DTREE_DEPTH,
   MAX_DTREE_MIN_LEAF,
-} from '../worker/protocol';
+} from './messages';
 
 // #region dtree-worker-constants
 /** Outcome examples come from each decided game's last 50 positions unless asked otherwise (Table 1's first row). */

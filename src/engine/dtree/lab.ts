@@ -31,6 +31,7 @@ import type { Position } from '../position';
 import { makeSfen, parseSfen } from '../sfen';
 import { findShortMate } from '../short-mate';
 import type { Move, Result } from '../types';
+import { type EngineResponse, parsePositionText } from '../worker/protocol';
 import {
   DTREE_MATE_PLIES,
   DTREE_SWEEP_DEPTH,
@@ -42,9 +43,7 @@ import {
   type DtreeSettings,
   type DtreeSweepPoint,
   type DtreeTrainRequest,
-  type EngineResponse,
-  parsePositionText,
-} from '../worker/protocol';
+} from './messages';
 
 import {
   buildExamples,

@@ -11,7 +11,7 @@ import { accuracy } from './tables';
 import { train } from './id3';
 import { type ClassCounts, confusion, type Dataset, treeStats, type TreeNode } from './tree';
 
-import { DTREE_VIEW_NODES, type DtreeSweepPoint, type DtreeViewNode } from '../worker/protocol';
+import { DTREE_VIEW_NODES, type DtreeSweepPoint, type DtreeViewNode } from './messages';
 
 /** Examples of each class among `subset` (default all). */
 export function classCounts(data: Dataset, subset?: Int32Array): ClassCounts {

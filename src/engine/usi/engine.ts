@@ -3,44 +3,34 @@
  * GUI and writes answer lines through a callback. It holds the position and the options and
  * turns `go` into a search; the search itself runs behind a `SearchBackend` (backend.ts),
  * synchronously in tests or in a worker thread in the command line (scripts/usi.ts), so `stop`
- * can arrive while it thinks. Options are in options.ts, `go` and the clock in time.ts.
+ * can arrive while it thinks. The options are in options.ts and their values in settings.ts,
+ * `go` and the clock in time.ts, what a `go` answers in answers.ts.
  *
  * Protocol: http://shogidokoro.starfree.jp/usi.html (the USI specification as Shogidokoro keeps it).
  */
-import { hasLegalMove, legalMoves } from '../movegen';
-import { makeUsiMove, parseUsiMove } from '../notation';
 import { Position } from '../position';
-import { canDeclareWin, hasCheckingMove } from '../rules';
-import { STRONGEST } from '../lab/presets';
 import {
   checkLimits,
-  DEFAULT_OPTIONS,
-  MATE_BOUND,
   OPTION_SCHEMA,
-  resolveOptions,
   type OptionSpec,
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
 } from '../search/index';
 import { makeSfen, parsePositionCommand } from '../sfen';
-import type { Move, Result } from '../types';
+import type { Result } from '../types';
+import {
+  type ActiveSearch,
+  answerWithoutSearch,
+  bestMoveAnswer,
+  mateAnswer,
+  newSearch,
+  rootOf,
+} from './answers';
 import type { SearchBackend, SearchJob } from './backend';
 import { drawBoard, formatInfo } from './format';
-import {
-  BASELINE_OPTION,
-  HASH_OPTION,
-  makeOptionLine,
-  makeUsiOptions,
-  mateProofOptions,
-  parseOptionValue,
-  PONDER_OPTION,
-  RESIGN_OPTION,
-  searchOptionsFrom,
-  TIME_MARGIN_OPTION,
-  type BoundOption,
-  type UsiOptionValue,
-} from './options';
+import { type BoundOption, makeOptionLine, mateProofOptions, TIME_MARGIN_OPTION } from './options';
+import { show, UsiSettings } from './settings';
 import {
   checkOurClock,
   FALLBACK_MOVETIME_MS,
@@ -52,42 +42,11 @@ import {
 
 export { createSyncBackend, runSearchJob, type SearchBackend, type SearchJob } from './backend';
 export { drawBoard, formatInfo, formatScore } from './format';
-
-/** What the engine plays with when no option is set: the lab's strongest settings. */
-export const ENGINE_DEFAULTS: Readonly<SearchOptions> = (() => {
-  const r = resolveOptions(STRONGEST);
-  if (!r.ok) throw new Error(`the strongest settings do not resolve: ${r.error}`);
-  return r.value;
-})();
+export { mateAnswer } from './answers';
+export { ENGINE_DEFAULTS } from './settings';
 
 export const ENGINE_NAME = 'Yomi';
 export const ENGINE_AUTHOR = 'the Yomi authors';
-
-type Mode = 'normal' | 'infinite' | 'ponder' | 'mate';
-
-/** One `go`, from the command to its `bestmove` (or `checkmate`). */
-interface ActiveSearch {
-  mode: Mode;
-  go: GoParams;
-  /** The root position and its `position` text, fixed at `go`; null after a failed `position`. */
-  root: Position | null;
-  positionText: string;
-  /** The legal moves of `searchmoves`; empty to search every move. */
-  searchMoves: Move[];
-  /** `stop` (or a later `go`) came: answer as soon as possible, hold nothing back. */
-  stopRequested: boolean;
-  /** A finished answer held back until `stop` or `ponderhit` (infinite search, pondering). */
-  held: string[] | null;
-  /** `ponderhit` came while pondering: when the ponder search returns, search again on the clock. */
-  restartOnDone: boolean;
-  /**
-   * When the GUI's clock for this move started (UsiEngineConfig.now): at `go`, or at `ponderhit`.
-   * The search takes the time since then off its limits: a `go` that waited for the search before
-   * it, or for the search thread, has that much less left.
-   */
-  clockStart: number;
-  infoLines: number;
-}
 
 const COMMANDS =
   'usi, isready, setoption, usinewgame, position, go, stop, ponderhit, gameover, quit, d';
@@ -112,10 +71,9 @@ export class UsiEngine {
   private readonly write: (line: string) => void;
   private readonly backend: SearchBackend;
   private readonly onQuit: () => void;
-  private readonly schema: readonly OptionSpec[];
   private readonly now: () => number;
-  readonly options: readonly BoundOption[];
-  private readonly values = new Map<string, UsiOptionValue>();
+  /** The options announced and the values `setoption` set (settings.ts). */
+  private readonly settings: UsiSettings;
   private positionText = 'startpos';
   /** The current position, or null after a `position` command that failed. */
   private position: Position | null = Position.startpos();
@@ -133,10 +91,13 @@ export class UsiEngine {
     this.write = config.write;
     this.backend = config.backend;
     this.onQuit = config.onQuit ?? (() => {});
-    this.schema = config.schema ?? OPTION_SCHEMA;
     this.now = config.now ?? (() => Date.now());
-    this.options = makeUsiOptions(this.schema, ENGINE_DEFAULTS);
-    for (const o of this.options) if (o.type !== 'button') this.values.set(o.name, o.default);
+    this.settings = new UsiSettings(config.schema ?? OPTION_SCHEMA);
+  }
+
+  /** The USI options the engine announces, each bound to where its value goes. */
+  get options(): readonly BoundOption[] {
+    return this.settings.options;
   }
 
   /** True from `go` until its answer (and that of every `go` after it) is written. */
@@ -153,21 +114,7 @@ export class UsiEngine {
    * values, or with BookBaseline the book's baseline with the values the GUI changed.
    */
   searchOptions(): SearchOptions {
-    const r = this.checkOptions();
-    if (!r.ok) throw new Error(r.error); // setoption checked every value
-    return r.value;
-  }
-
-  /** The search options the USI values make, or what is wrong with them. */
-  private checkOptions(): Result<SearchOptions> {
-    const baseline = this.values.get(BASELINE_OPTION) === true;
-    return searchOptionsFrom(
-      this.options,
-      this.values,
-      this.schema,
-      baseline ? DEFAULT_OPTIONS : ENGINE_DEFAULTS,
-      baseline,
-    );
+    return this.settings.searchOptions();
   }
 
   /** Handle one line of input. */
@@ -249,33 +196,8 @@ export class UsiEngine {
   }
 
   private setoption(text: string): void {
-    const m = /^setoption\s+name\s+(.+?)(?:\s+value(?:\s+(.*))?)?$/.exec(text);
-    if (!m) return this.info('setoption: expected "setoption name <name> [value <value>]"');
-    const [, name = '', valueText] = m;
-    const option =
-      this.options.find((o) => o.name === name) ??
-      this.options.find((o) => o.name.toLowerCase() === name.toLowerCase() || o.path === name);
-    if (!option) return this.info(`setoption: unknown option ${show(name)}`);
-    // GUIs send their own hash size; more than the engine takes is not worth refusing.
-    if (option.type === 'spin' && option.name === HASH_OPTION && Number(valueText) > option.max) {
-      this.values.set(option.name, option.max);
-      return this.info(
-        `setoption ${HASH_OPTION}: ${valueText} is more than ${option.max}; using ${option.max}`,
-      );
-    }
-    const value = parseOptionValue(option, valueText);
-    if (!value.ok) return this.info(value.error);
-    // A value the option's own type accepts may still be no value for the search (a table of the
-    // wrong length, text where numbers belong): it is checked here, where the GUI can be told,
-    // and the old value kept, rather than at the next isready or go.
-    const old = this.values.get(option.name);
-    this.values.set(option.name, value.value);
-    const checked = this.checkOptions();
-    if (!checked.ok) {
-      if (old === undefined) this.values.delete(option.name);
-      else this.values.set(option.name, old);
-      return this.info(`setoption: ${checked.error}; keeping the value it had`);
-    }
+    const note = this.settings.setoption(text);
+    if (note !== null) this.info(note);
   }
 
   private setPosition(text: string): void {
@@ -307,19 +229,7 @@ export class UsiEngine {
         ? readSearchMoves(root, go.searchmoves)
         : { moves: [], warnings: [] };
     for (const warning of chosen.warnings) this.info(warning);
-    const search: ActiveSearch = {
-      mode:
-        go.mate !== undefined ? 'mate' : go.ponder ? 'ponder' : go.infinite ? 'infinite' : 'normal',
-      go,
-      root,
-      positionText: this.positionText,
-      searchMoves: chosen.moves,
-      stopRequested: false,
-      held: null,
-      restartOnDone: false,
-      clockStart,
-      infoLines: 0,
-    };
+    const search = newSearch(go, root, this.positionText, chosen.moves, clockStart);
     if (this.search) {
       // Answers go out in the order of the `go`s: stop what is under way, start this one after.
       for (const waiting of this.queued) waiting.stopRequested = true;
@@ -331,22 +241,9 @@ export class UsiEngine {
 
   private begin(search: ActiveSearch): void {
     this.search = search;
-    const answer = this.answerWithoutSearch(search);
+    const answer = answerWithoutSearch(search);
     if (answer) return this.finish(search, answer);
     this.startBackend(search, search.go);
-  }
-
-  /**
-   * Some `go`s need no search: no position, no legal move, a winning declaration, no check to
-   * give.
-   */
-  private answerWithoutSearch(search: ActiveSearch): string[] | null {
-    const pos = search.root;
-    if (pos === null) return [search.mode === 'mate' ? 'checkmate nomate' : 'bestmove resign'];
-    if (search.mode === 'mate') return hasCheckingMove(pos) ? null : ['checkmate nomate'];
-    if (!hasLegalMove(pos)) return ['bestmove resign'];
-    if (canDeclareWin(pos)) return ['bestmove win'];
-    return null;
   }
 
   /**
@@ -355,7 +252,7 @@ export class UsiEngine {
    * that it answers at once, with a move it has looked at.
    */
   private limits(search: ActiveSearch, go: GoParams): SearchLimits {
-    const margin = Number(this.values.get(TIME_MARGIN_OPTION));
+    const margin = Number(this.settings.get(TIME_MARGIN_OPTION));
     const limits = goLimits(go, rootOf(search).sideToMove, margin);
     if (search.searchMoves.length > 0) limits.searchMoves = search.searchMoves;
     if (search.stopRequested) limits.depth = 1;
@@ -404,33 +301,13 @@ export class UsiEngine {
     const unreported = search.infoLines === 0 && result.value.pv.length > 0;
     const lines = unreported ? [formatInfo(result.value)] : [];
     lines.push(
-      search.mode === 'mate' ? mateAnswer(result.value) : this.bestMoveAnswer(search, result.value),
+      search.mode === 'mate'
+        ? mateAnswer(result.value)
+        : bestMoveAnswer(search, result.value, this.settings),
     );
     this.finish(search, lines);
   }
   // #endregion
-
-  /**
-   * `bestmove`, checked against the root: a search cut short at depth 1 may have no move yet.
-   * `resign` when ResignValue is set and the score (the side to move's) is at or below minus it.
-   */
-  private bestMoveAnswer(search: ActiveSearch, result: SearchResult): string {
-    const root = rootOf(search);
-    const best = result.bestMove === null ? null : parseUsiMove(root, result.bestMove);
-    const move = best?.ok ? best.value : (search.searchMoves[0] ?? legalMoves(root)[0]);
-    if (move === undefined) return 'bestmove resign';
-    // A search stopped inside depth 1 has no score worth resigning over.
-    const scored = search.infoLines > 0 || !result.stopped;
-    const resignValue = Number(this.values.get(RESIGN_OPTION));
-    if (scored && resignValue > 0 && result.value <= -resignValue) return 'bestmove resign';
-    let line = `bestmove ${makeUsiMove(move)}`;
-    if (this.values.get(PONDER_OPTION) === true && best?.ok && result.ponder !== null) {
-      root.doMove(move);
-      if (parseUsiMove(root, result.ponder).ok) line += ` ponder ${result.ponder}`;
-      root.undoMove(move);
-    }
-    return line;
-  }
 
   /**
    * Write the answer, unless USI says to hold it until `stop` or `ponderhit`; then start the
@@ -510,28 +387,3 @@ export class UsiEngine {
     for (const line of drawBoard(this.position)) this.write(line);
   }
 }
-
-/**
- * The answer to `go mate`: the mating line when the side to move mates, `nomate` when the mate
- * search proved there is none (no sequence of checks mates), and `timeout` when the time ran out
- * before either was certain. A result from the α-β search (no `mateStatus`) reads its value: a
- * proven mate, or the side to move mated itself.
- */
-export function mateAnswer(result: SearchResult): string {
-  if (result.mateStatus !== undefined) {
-    if (result.mateStatus === 'mate') return `checkmate ${result.pv.join(' ')}`;
-    return result.mateStatus === 'nomate' ? 'checkmate nomate' : 'checkmate timeout';
-  }
-  if (result.value > MATE_BOUND && result.pv.length > 0) return `checkmate ${result.pv.join(' ')}`;
-  if (result.value < -MATE_BOUND && !result.stopped) return 'checkmate nomate';
-  return 'checkmate timeout';
-}
-
-/** The root of a search that runs: only a `go` with a position gets as far as the backend. */
-function rootOf(search: ActiveSearch): Position {
-  if (search.root === null) throw new Error('usi: a search without a position reached the backend');
-  return search.root;
-}
-
-const show = (text: string | undefined): string =>
-  text === undefined ? 'nothing' : JSON.stringify(text.slice(0, 40));
