@@ -35,6 +35,7 @@ import type {
   RankMessage,
   ResultMessage,
   SearchInfoMessage,
+  SearchLineMessage,
 } from '../engine/worker/protocol';
 import type {
   EndRulesMessage,
@@ -68,6 +69,8 @@ export interface PerftHandlers {
 
 export interface GoHandlers {
   onInfo?: (info: SearchInfoMessage) => void;
+  /** With `lines` above 1: each line as soon as it is found. */
+  onLine?: (line: SearchLineMessage) => void;
   onResult: (result: BestMoveMessage) => void;
   onError: (error: ErrorMessage) => void;
 }
@@ -213,7 +216,8 @@ export class EngineClient {
 
   /**
    * Start a search (`options` a partial SearchOptions, checked by the worker); with `lines`, the
-   * best that many lines (MultiPV), all in the `bestmove` answer.
+   * best that many lines (MultiPV): each as it is found (`onLine`), then all in the `bestmove`
+   * answer.
    */
   go(
     request: { sfen: string; options: unknown; limits: SearchLimits; lines?: number },
@@ -221,7 +225,9 @@ export class EngineClient {
   ): number {
     return this.send(
       (id) => ({ type: 'go', id, ...request }),
-      (m) => m.type === 'searchinfo' && handlers.onInfo?.(m),
+      (m) =>
+        (m.type === 'searchinfo' && handlers.onInfo?.(m)) ||
+        (m.type === 'searchline' && handlers.onLine?.(m)),
       (m) => m.type === 'bestmove' && handlers.onResult(m),
       handlers.onError,
     );

@@ -202,6 +202,25 @@ describeBrowser('the Analyse page', () => {
     await closeCleanly();
   });
 
+  it('lists each best line as it is found, and Stop keeps the lines found so far', async () => {
+    const { page } = await session.open('/analyse/?game=startpos+moves+7g7f+3c3d');
+    await page.locator('[data-line-count]').selectOption('5');
+    await page.getByLabel("Depth of each line's search").selectOption('6');
+    await page.locator('[data-find-lines]').click();
+    const lines = page.locator('.best-lines-list li');
+    const live = page.locator('[data-live-line]');
+    // The first line is listed while the search for the next one still runs.
+    await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    expect(await live.isVisible()).toBe(true);
+    await expect.poll(() => live.innerText(), { timeout: 30_000 }).toMatch(/^Line \d, depth \d/);
+    const before = await lines.count();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => live.count()).toBe(0);
+    expect(await lines.count()).toBe(before);
+    expect(before).toBeLessThan(5);
+    await closeCleanly();
+  });
+
   it('names what is wrong with a bad address', async () => {
     const { page } = await session.open('/analyse/?game=startpos+moves+7g7f+7f7e');
     expect(await page.locator('[data-url-error]').innerText()).toMatch(

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
-import type { SearchResult } from '../../engine/search/iterate';
+import type { SearchInfo, SearchResult } from '../../engine/search/iterate';
 import { ANALYSE_EXPLORER } from '../widgets/analyse-link';
 import { SearchExplorer } from '../widgets/explorer/SearchExplorer';
 import { formatCount, formatScore } from '../widgets/explorer/search-model';
@@ -146,6 +146,8 @@ function BestLines({ position }: { position: string }): JSX.Element {
   const [found, setFound] = useState<{ position: string; lines: SearchResult[] } | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The line being searched now: its deepest finished depth, shown under the lines found so far.
+  const [live, setLive] = useState<SearchInfo | null>(null);
 
   // A new position makes the old lines stale: stop a search for it.
   useEffect(() => {
@@ -156,15 +158,29 @@ function BestLines({ position }: { position: string }): JSX.Element {
   const find = () => {
     setRunning(true);
     setError(null);
+    setLive(null);
+    // Each line is listed as soon as its search ends; Stop keeps the lines found so far.
+    setFound({ position, lines: [] });
     client().go(
       { sfen: position, options: {}, limits: { depth }, lines: count },
       {
+        onInfo: (message) => setLive(message.info),
+        onLine: (message) => {
+          setLive(null);
+          setFound((f) =>
+            f && f.position === position
+              ? { position, lines: [...f.lines.slice(0, message.index), message.line] }
+              : { position, lines: [message.line] },
+          );
+        },
         onResult: (message) => {
           setRunning(false);
+          setLive(null);
           setFound({ position, lines: message.lines ?? [message.result] });
         },
         onError: (message) => {
           setRunning(false);
+          setLive(null);
           setError(message.message);
         },
       },
@@ -173,6 +189,7 @@ function BestLines({ position }: { position: string }): JSX.Element {
   const stop = () => {
     client().stop();
     setRunning(false);
+    setLive(null);
   };
 
   const shown = found && found.position === position ? found.lines : null;
@@ -226,7 +243,7 @@ function BestLines({ position }: { position: string }): JSX.Element {
           {error}
         </p>
       )}
-      {shown && (
+      {shown && shown.length > 0 && (
         <ol class="best-lines-list" data-lines={shown.length}>
           {shown.map((line) => (
             <li key={line.bestMove}>
@@ -236,6 +253,19 @@ function BestLines({ position }: { position: string }): JSX.Element {
             </li>
           ))}
         </ol>
+      )}
+      {running && (
+        <p class="widget-note best-lines-live" aria-live="polite" data-live-line>
+          {live && live.pv.length > 0 ? (
+            <>
+              Line {(shown?.length ?? 0) + 1}, depth {live.depth}:{' '}
+              <strong>{formatScore(live.score)}</strong>{' '}
+              <span lang="ja">{lineInJapanese(position, live.pv)}</span>
+            </>
+          ) : (
+            `Searching line ${(shown?.length ?? 0) + 1} of ${count}…`
+          )}
+        </p>
       )}
     </section>
   );

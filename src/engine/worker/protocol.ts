@@ -205,6 +205,18 @@ export interface SearchInfoMessage {
   info: SearchInfo;
 }
 
+/**
+ * With `lines` above 1: one more line found (MultiPV), best first, as soon as its search ends, so
+ * a page can list the lines as they come.
+ */
+export interface SearchLineMessage {
+  type: 'searchline';
+  id: number;
+  /** 0 for the best line, 1 for the next, … */
+  index: number;
+  line: SearchResult;
+}
+
 /** The search is over (USI `bestmove`), with its statistics and, if asked for, its trace. */
 export interface BestMoveMessage {
   type: 'bestmove';
@@ -296,6 +308,7 @@ export type EngineResponse =
   | ResultMessage
   | ErrorMessage
   | SearchInfoMessage
+  | SearchLineMessage
   | BestMoveMessage
   | EvaluationMessage
   | RankMessage

@@ -39,7 +39,7 @@ import {
   withContempt,
 } from '../lab/match';
 import { openingPosition } from '../lab/openings';
-import { Searcher, type SearchInfo } from '../search/iterate';
+import { Searcher, type SearchInfo, type SearchResult } from '../search/iterate';
 import { searchLines } from '../search/lines';
 import type { SearchOptions } from '../search/options';
 import { resolveOptions } from '../search/options';
@@ -102,7 +102,12 @@ export function runGo(request: GoRequest, post: Post): void {
   searcher.clear(); // every widget search starts cold, so node counts are reproducible
   const onInfo = (info: SearchInfo) => post({ type: 'searchinfo', id, info });
   if ((request.lines ?? 1) > 1) {
-    const lines = searchLines(searcher, parsed.value, request.limits, request.lines!, { onInfo });
+    const onLine = (line: SearchResult, index: number) =>
+      post({ type: 'searchline', id, index, line });
+    const lines = searchLines(searcher, parsed.value, request.limits, request.lines!, {
+      onInfo,
+      onLine,
+    });
     if (lines.length > 0) return post({ type: 'bestmove', id, result: lines[0]!, lines });
   }
   const result = searcher.search(parsed.value, request.limits, { onInfo });
