@@ -182,6 +182,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       pinnedBy: 'test/engine/eval/move-evaluation-reading.test.ts',
     },
     { phrase: 'depth-2 search', why: SETTING },
+    { phrase: 'forty games at depth 2', why: 'the in-page match’s default setting' },
     {
       phrase: 'has 44 legal moves',
       why: 'the move count of the chapter’s position, shown in the tree beside it',

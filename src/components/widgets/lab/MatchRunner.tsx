@@ -49,7 +49,7 @@ const labelOf = (id: string): string => presetById(id)?.label ?? id;
 const CONTEMPT = 50;
 /** A page's game is called a draw past this many plies: a page's match should end in minutes. */
 const MAX_PLIES = 200;
-const GAME_CHOICES = [2, 4, 6, 8, 10, 12, 16, 20];
+const GAME_CHOICES = [2, 4, 8, 12, 20, 40, 60];
 const DEPTH_CHOICES = [1, 2, 3, 4];
 
 interface Live {
