@@ -10,7 +10,7 @@ import {
   type EffectEvalOptions,
   effectParamsOf,
   kkpee9Evaluator,
-} from './effect-eval';
+} from './effect-evaluators';
 import { tunedEvaluator } from './effect-table/index';
 import { materialEvaluator } from './material';
 

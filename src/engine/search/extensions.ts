@@ -6,7 +6,7 @@
  * extensions by the root depth the same way. The options are declared in option-decls.ts.
  */
 import { moveTo } from '../types';
-import { moveValue } from '../eval/move-evaluation';
+import { moveValue } from '../eval/move-value';
 import type { Move } from '../types';
 import { Counter } from './search-data';
 import type { SearchState } from './state';

@@ -21,7 +21,7 @@
  * arrays, in the ply's own slice, and are sorted there (move-sort.ts). Nothing is allocated per
  * node.
  */
-import { moveValue } from '../eval/move-evaluation';
+import { moveValue } from '../eval/move-value';
 import { isLegalMove } from '../move-check';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import { isInPromotionZone } from '../square';

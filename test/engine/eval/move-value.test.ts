@@ -17,8 +17,8 @@ import {
   evaluateMove,
   MOVE_EVAL_DEFAULTS,
   type MoveEvalParams,
-  moveValue,
 } from '../../../src/engine/eval/move-evaluation';
+import { moveValue } from '../../../src/engine/eval/move-value';
 import { legalMoves, makeSfen, makeUsiMove, type Position } from '../../../src/engine/index';
 import type { Evaluator } from '../../../src/engine/eval/evaluator';
 import { makeRng, mustParse, perftFixtures } from '../helpers';

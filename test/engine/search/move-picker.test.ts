@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { materialEvaluator } from '../../../src/engine/eval/material';
-import { moveValue } from '../../../src/engine/eval/move-evaluation';
+import { moveValue } from '../../../src/engine/eval/move-value';
 import { legalMoves, makeSfen, makeUsiMove, type Position } from '../../../src/engine/index';
 import { GenMode, generateMoves, MAX_MOVES } from '../../../src/engine/movegen';
 import { DEFAULT_OPTIONS, type SearchOptions } from '../../../src/engine/search/options';

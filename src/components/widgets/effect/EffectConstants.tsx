@@ -7,11 +7,11 @@
 import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import {
-  EFFECT_EVAL_OPTIONS,
   type EffectParams,
   multiEffectValue,
   OPTIMISER_MULTI_EFFECT,
 } from '../../../engine/eval/effect-eval';
+import { EFFECT_EVAL_OPTIONS } from '../../../engine/eval/effect-evaluators';
 import { formatBytes, type TableSize } from './effect-model';
 
 type SliderKey = keyof typeof EFFECT_EVAL_OPTIONS;
