@@ -51,7 +51,10 @@ describeBrowser('the Play page', () => {
 
   it('lists moves in USI at first, keeps the reader’s notation, and shows the Japanese on request', async () => {
     const { page } = await session.open('/analyse/');
+    // Let the explorer's first search finish loading its worker, so a reload aborts nothing.
+    const quiet = inFlight(page);
     await page.evaluate(() => localStorage.removeItem('yomi-notation'));
+    await quiet();
     await page.reload({ waitUntil: 'networkidle' });
     await importText(page, 'analyse', KIF);
     const list = page.locator('[data-widget="analyse"] .game-moves li');
@@ -60,6 +63,7 @@ describeBrowser('the Play page', () => {
     expect((await list.first().innerText()).trim()).toBe('7g7f');
     await usi.uncheck();
     expect((await list.first().innerText()).trim()).toBe('▲７六歩');
+    await quiet();
     await page.reload({ waitUntil: 'networkidle' });
     await importText(page, 'analyse', KIF);
     expect(await usi.isChecked()).toBe(false);
@@ -214,7 +218,10 @@ describeBrowser('the Analyse page', () => {
     expect(await live.isVisible()).toBe(true);
     await expect.poll(() => live.innerText(), { timeout: 30_000 }).toMatch(/^Line \d, depth \d/);
     const before = await lines.count();
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await page
+      .getByRole('region', { name: 'Best lines' })
+      .getByRole('button', { name: 'Stop' })
+      .click();
     await expect.poll(() => live.count()).toBe(0);
     expect(await lines.count()).toBe(before);
     expect(before).toBeLessThan(5);

@@ -512,16 +512,20 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
               ))}
             </div>
           )}
-          {treeTrace && treeTrace.length > 0 ? (
-            <StillTree
-              trace={treeTrace}
-              position={treeShown.sfen}
-              board={false}
-              limit={traceNodes}
-            />
-          ) : (
-            <p class="widget-note">The tree appears when the search finishes.</p>
-          )}
+          {/* A box of fixed height (the reader may drag it taller): the tree arrives after the
+              page has laid out, and would otherwise push everything below it down. */}
+          <div class="se-tree-box" tabIndex={0} role="region" aria-label="The search tree">
+            {treeTrace && treeTrace.length > 0 ? (
+              <StillTree
+                trace={treeTrace}
+                position={treeShown.sfen}
+                board={false}
+                limit={traceNodes}
+              />
+            ) : (
+              <p class="widget-note">The tree appears when the search finishes.</p>
+            )}
+          </div>
         </div>
       )}
     </div>
