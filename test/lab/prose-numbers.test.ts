@@ -384,7 +384,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
   ],
   'effect-tables': [
     { phrase: 'at a byoyomi of 1 s a move', why: SETTING },
-    { phrase: '10 s a game plus 0.1 s a move', why: SETTING },
     {
       phrase: 'came with 20–30 % more nodes a second',
       why: 'seed 003’s claim for its table (“nps 2,3割増し”), not our measurement',
@@ -432,7 +431,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       why: SEED_003,
     },
     { phrase: 'store every entry 32 times larger', why: SEED_003 },
-    { phrase: 'sum by 32 once at the end. The precision is 32 times finer', why: SEED_003 },
+    { phrase: 'sum by 32 once at the end', why: SEED_003 },
     { phrase: 'stored ×32', why: SEED_003 },
     { phrase: 'FV_SCALE 32', why: SEED_003 },
     { phrase: '**FV_SCALE 1**', why: 'a setting of the widget' },
@@ -460,13 +459,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       pinnedBy: 'test/components/effect-model.test.ts',
     },
     { phrase: 'times 32 pieces', why: CONSTANT },
-    { phrase: 'With N = 2, a square', why: SETTING },
     {
       phrase:
         'slice is 81 × 9 × 32 entries of two bytes, about 47 KB, and for KKPEE25 about 130 KB',
       why: 'arithmetic on the table’s shape: 81 squares × 9 or 25 count states × 32 pieces × 2 bytes',
     },
-    { phrase: 'The capped tables of N = 2, 3, 4', why: SETTING },
     { phrase: 'table of N = 2 fits', why: SETTING },
     { phrase: 'the 128 and 306 MB tables', why: SEED_003 },
     { phrase: 'writes them R70, R10)', why: SEED_003 },
