@@ -8,7 +8,7 @@
  *   npm run -s bench:eval -- --json    # JSON on stdout
  *   npm run bench:eval -- --depth 3 --runs 3
  *
- * Forms (src/engine/eval/eval-forms.ts, the list the chapter's widget also measures in a browser):
+ * Forms (src/engine/eval/effect/forms.ts, the list the chapter's widget also measures in a browser):
  * the formula recomputed square by square (no table), the factored per-king tables (what the
  * seed's previous version computed at run time, and what a browser tab can hold), the same kept
  * up to date move by move (only squares whose counts or piece changed), and the seed's big
@@ -20,7 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readArgs } from '../scripts/lib/cli';
-import { EVAL_FORMS, evalFormByName } from '../src/engine/eval/eval-forms';
+import { EVAL_FORMS, evalFormByName } from '../src/engine/eval/effect/forms';
 import type { Evaluator } from '../src/engine/eval/evaluator';
 import { Searcher } from '../src/engine/search/index';
 import { parseSfen } from '../src/engine/sfen';

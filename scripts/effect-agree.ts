@@ -15,7 +15,7 @@ import {
   FIRST_TABLE,
   KKPEE9,
   type EffectParams,
-} from '../src/engine/eval/effect-eval';
+} from '../src/engine/eval/effect/effect-eval';
 import { randomPlayouts } from './lib/playouts';
 
 const { values } = readArgs('effect-agree', {

@@ -268,7 +268,7 @@ function runTuning(e: TuningExperiment, command: string): void {
       results: { rounds: kept },
     });
     process.stderr.write(
-      `${e.name}: ${round.id} tuned; commit src/engine/eval/effect-table/tuned.json, then run again for the next round\n`,
+      `${e.name}: ${round.id} tuned; commit src/engine/eval/effect/tuned/tuned.json, then run again for the next round\n`,
     );
     return;
   }

@@ -1,6 +1,6 @@
 /**
  * `npm run tune`: Texel's tuning of the effect table's parameters (src/engine/lab/texel.ts) on the
- * quiet positions of lab game files, written to src/engine/eval/effect-table/tuned.json, with a
+ * quiet positions of lab game files, written to src/engine/eval/effect/tuned/tuned.json, with a
  * report of the run (the data, the scale, every epoch's error on training and held-out games).
  *
  *   npm run tune -- public/lab/tune/*.json [--epochs 400] [--rate 0.5]
@@ -17,8 +17,8 @@ import {
   FAMILY_START,
   paramsToFile,
   seedParams,
-} from '../../src/engine/eval/effect-table/params';
-import { tunedParams } from '../../src/engine/eval/effect-table/index';
+} from '../../src/engine/eval/effect/tuned/params';
+import { tunedParams } from '../../src/engine/eval/effect/tuned/index';
 import {
   quietLine,
   TrainingSetBuilder,
@@ -82,7 +82,7 @@ function main(): void {
         l2: { type: 'string', default: '0.00002' },
         'l2-family': { type: 'string', default: '', value: 'NAME=N,…' },
         start: { type: 'string', default: 'seed', value: 'seed|tuned' },
-        out: { type: 'string', default: 'src/engine/eval/effect-table/tuned.json', value: 'FILE' },
+        out: { type: 'string', default: 'src/engine/eval/effect/tuned/tuned.json', value: 'FILE' },
         report: { type: 'string', value: 'FILE' },
         description: { type: 'string', default: '', value: 'TEXT' },
       },

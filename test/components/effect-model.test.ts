@@ -14,7 +14,7 @@ import {
   tablesFor,
 } from '../../src/components/widgets/effect/effect-model';
 import { formatBytes } from '../../src/components/lab/format';
-import { effectScoreDirect, type EffectParams } from '../../src/engine/eval/effect-eval';
+import { effectScoreDirect, type EffectParams } from '../../src/engine/eval/effect/effect-eval';
 import { parseSfen } from '../../src/engine/sfen';
 import { PIECE_VALUE } from '../../src/engine/eval/material';
 import { Kind } from '../../src/engine/types';

@@ -82,7 +82,7 @@ describe('the lab’s data files', () => {
         expect(existsSync(`public${round.gamesFile}`), round.gamesFile).toBe(true);
       }
       const last = data.results.rounds.at(-1)!;
-      const tuned = readFileSync('src/engine/eval/effect-table/tuned.json', 'utf8');
+      const tuned = readFileSync('src/engine/eval/effect/tuned/tuned.json', 'utf8');
       expect(
         createHash('sha256').update(tuned).digest('hex'),
         `tuned.json is not what ${name}'s ${last.id} wrote: run npm run experiment -- ${name}`,

@@ -10,8 +10,8 @@ import {
   type EffectEvalOptions,
   effectParamsOf,
   kkpee9Evaluator,
-} from './effect-evaluators';
-import { tunedEvaluator } from './effect-table/index';
+} from './effect/evaluators';
+import { tunedEvaluator } from './effect/tuned/index';
 import { materialEvaluator } from './material';
 
 export const EVALUATORS = {

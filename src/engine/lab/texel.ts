@@ -1,6 +1,6 @@
 /**
  * Texel's tuning method (Peter Österlund, 2014; chessprogramming.org "Texel's Tuning Method"),
- * for the effect table's parameters (eval/effect-table/params.ts): take quiet positions from
+ * for the effect table's parameters (eval/effect/tuned/params.ts): take quiet positions from
  * games, each labelled with how its game ended (1, ½, 0 for sente), and move the parameters so
  * that a logistic curve of the evaluation predicts those results as well as it can — the mean
  * squared error between result and prediction, the quantity the method minimises.
@@ -19,7 +19,7 @@ import {
   PARAM_COUNT,
   termIndex,
   termSign,
-} from '../eval/effect-table/params';
+} from '../eval/effect/tuned/params';
 import { evaluateMaterial, materialGain } from '../eval/material';
 import { GenMode, generateMoves, MAX_MOVES } from '../movegen';
 import type { Position } from '../position';

@@ -6,7 +6,7 @@
  * built from, and the one validator for values from a URL, a worker message or USI `setoption`
  * are all derived from those declarations (option-spec.ts).
  */
-import { EFFECT_EVAL_OPTIONS } from '../eval/effect-evaluators';
+import { EFFECT_EVAL_OPTIONS } from '../eval/effect/evaluators';
 import { EVALUATOR_OPTIONS } from '../eval/index';
 import { MOVE_EVAL_OPTIONS } from '../eval/move-evaluation';
 import {

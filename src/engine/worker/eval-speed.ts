@@ -1,11 +1,11 @@
 /**
  * The worker's `evalspeed` request: nodes per second of fixed-depth searches with each form of
  * seed 003's effect evaluation, in the reader's browser. The Node benchmark (bench/eval.ts) runs
- * the same forms (eval-forms.ts) and times CPU seconds, each form in a process of its own; the
+ * the same forms (eval/effect/forms.ts) and times CPU seconds, each form in a process of its own; the
  * page's client (engine-client.ts) likewise asks a fresh worker for each form. Here the clock is
  * performance.now(), so a busy page or machine stretches the times.
  */
-import { BROWSER_EVAL_FORMS, type EvalForm, evalFormsByName } from '../eval/eval-forms';
+import { BROWSER_EVAL_FORMS, type EvalForm, evalFormsByName } from '../eval/effect/forms';
 import type { Position } from '../position';
 import { Searcher } from '../search/iterate';
 import {

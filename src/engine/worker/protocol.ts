@@ -107,7 +107,7 @@ export interface MatchRequest {
 }
 
 /**
- * How fast the search runs with each form of seed 003's effect evaluation (eval-forms.ts): for
+ * How fast the search runs with each form of seed 003's effect evaluation (eval/effect/forms.ts): for
  * each form in turn, its tables built (timed), every position searched once to warm up (untimed),
  * then again, timed, to `depth`. The worker posts `evalspeedinfo` as each form starts and ends,
  * then `evalspeedresult` with every form's row. (The page's client sends one form per request,

@@ -21,7 +21,7 @@ import {
   OPTIMISER_MULTI_EFFECT,
   squareDistance,
   type EffectParams,
-} from '../../../src/engine/eval/effect-eval';
+} from '../../../src/engine/eval/effect/effect-eval';
 import { evaluatorFor } from '../../../src/engine/eval/index';
 import { makeSfen, parseSfen, type Position } from '../../../src/engine/index';
 import { SQ81, square } from '../../../src/engine/square';

@@ -10,8 +10,8 @@ import {
   FIRST_TABLE,
   KKPEE9,
   type EffectParams,
-} from '../../../src/engine/eval/effect-eval';
-import { IncrementalEffect } from '../../../src/engine/eval/effect-incremental';
+} from '../../../src/engine/eval/effect/effect-eval';
+import { IncrementalEffect } from '../../../src/engine/eval/effect/incremental';
 import { legalMoves } from '../../../src/engine/index';
 import { randomPlayouts } from '../../../scripts/lib/playouts';
 

@@ -1,5 +1,5 @@
 /**
- * The engine's effect table (eval/effect-table/): its three forms give one value, the seed's
+ * The engine's effect table (eval/effect/tuned/): its three forms give one value, the seed's
  * constants give the seed's KKPEE9 (to the rounding its parts add), and the table is
  * fair to both sides: a position and the same position with the board turned round and the
  * colours swapped are worth exactly opposite values, whatever the parameters.
@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomPlayouts } from '../../../scripts/lib/playouts';
-import { EffectTables, effectScore, KKPEE9 } from '../../../src/engine/eval/effect-eval';
+import { EffectTables, effectScore, KKPEE9 } from '../../../src/engine/eval/effect/effect-eval';
 import {
   FAMILIES,
   FAMILY_START,
@@ -20,13 +20,13 @@ import {
   paramsFromFile,
   paramsToFile,
   seedParams,
-} from '../../../src/engine/eval/effect-table/params';
-import { TableEvaluator } from '../../../src/engine/eval/effect-table/incremental';
+} from '../../../src/engine/eval/effect/tuned/params';
+import { TableEvaluator } from '../../../src/engine/eval/effect/tuned/incremental';
 import {
   buildTable,
   tableScore,
   tableScoreDirect,
-} from '../../../src/engine/eval/effect-table/table';
+} from '../../../src/engine/eval/effect/tuned/table';
 import { legalMoves, makeSfen, parseSfen, type Position } from '../../../src/engine/index';
 import { features } from '../../../src/engine/lab/texel';
 import { makeRng } from '../helpers';

@@ -11,7 +11,7 @@ import {
   EVAL_SPEED_POSITIONS,
   evalFormByName,
   evalFormsByName,
-} from '../../../src/engine/eval/eval-forms';
+} from '../../../src/engine/eval/effect/forms';
 import { parseSfen } from '../../../src/engine/sfen';
 
 describe('the evaluation forms', () => {

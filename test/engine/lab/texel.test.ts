@@ -9,7 +9,7 @@ import {
   FAMILY_START,
   PARAM_COUNT,
   seedParams,
-} from '../../../src/engine/eval/effect-table/params';
+} from '../../../src/engine/eval/effect/tuned/params';
 import {
   features,
   fitScale,

@@ -4,7 +4,7 @@
  * each form starts and ends; and a request it cannot run refused with the bad field named.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVAL_FORMS, EVAL_SPEED_POSITIONS } from '../../../src/engine/eval/eval-forms';
+import { EVAL_FORMS, EVAL_SPEED_POSITIONS } from '../../../src/engine/eval/effect/forms';
 import { Searcher } from '../../../src/engine/search/index';
 import { parseSfen } from '../../../src/engine/sfen';
 import type {

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { Color, makeSfen, type Move, SQUARES } from '../../../engine/index';
-import type { EffectParams } from '../../../engine/eval/effect-eval';
+import type { EffectParams } from '../../../engine/eval/effect/effect-eval';
 import { Board } from '../Board';
 import { MoveHistory } from '../MoveHistory';
 import { SfenBox } from '../SfenBox';

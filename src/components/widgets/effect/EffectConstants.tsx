@@ -10,8 +10,8 @@ import {
   type EffectParams,
   multiEffectValue,
   OPTIMISER_MULTI_EFFECT,
-} from '../../../engine/eval/effect-eval';
-import { EFFECT_EVAL_OPTIONS } from '../../../engine/eval/effect-evaluators';
+} from '../../../engine/eval/effect/effect-eval';
+import { EFFECT_EVAL_OPTIONS } from '../../../engine/eval/effect/evaluators';
 import { formatBytes, type TableSize } from './effect-model';
 
 type SliderKey = keyof typeof EFFECT_EVAL_OPTIONS;

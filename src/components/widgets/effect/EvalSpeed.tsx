@@ -1,6 +1,6 @@
 /**
  * How fast the search runs with each form of seed 003's effect evaluation, measured in the
- * reader's browser: the forms `npm run bench:eval` compares in Node (eval-forms.ts), each in a
+ * reader's browser: the forms `npm run bench:eval` compares in Node (eval/effect/forms.ts), each in a
  * fresh engine worker that builds its tables, warms up, then times fixed-depth searches of a few
  * middle-game positions with performance.now(). Rows appear as forms finish; Stop ends the
  * measurement at once. Forms with the same constants read the same tree, and the widget says so.
@@ -12,7 +12,7 @@ import {
   EVAL_FORMS,
   EVAL_SPEED_POSITIONS,
   type EvalForm,
-} from '../../../engine/eval/eval-forms';
+} from '../../../engine/eval/effect/forms';
 import {
   EVAL_SPEED_PASSES,
   EVAL_SPEED_TIMED_MS,
@@ -24,7 +24,7 @@ import '../widgets.css';
 import './eval-speed.css';
 
 export interface EvalSpeedProps {
-  /** The forms ticked at first (names from eval-forms.ts). */
+  /** The forms ticked at first (names from eval/effect/forms.ts). */
   forms?: readonly string[] | undefined;
   /** The depth selected at first (default 3). */
   depth?: number | undefined;

@@ -16,7 +16,7 @@ import {
   squareDistance,
   squareValue,
   type EffectParams,
-} from '../../../engine/eval/effect-eval';
+} from '../../../engine/eval/effect/effect-eval';
 export { formatBytes } from '../../lab/format';
 
 /** One square's part of the evaluation, from sente's view. */

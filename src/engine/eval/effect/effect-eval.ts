@@ -21,12 +21,12 @@
  * the same order, so the doubles are bit for bit the seed's.
  *
  * The options that set the constants, and the evaluators the search plays with, are in
- * effect-evaluators.ts.
+ * evaluators.ts.
  */
-import type { Position } from '../position';
-import { BOARD_SIZE, fileOf, rankOf, SQ81, SQUARES } from '../square';
-import { Kind } from '../types';
-import { PIECE_VALUE } from './material';
+import type { Position } from '../../position';
+import { BOARD_SIZE, fileOf, rankOf, SQ81, SQUARES } from '../../square';
+import { Kind } from '../../types';
+import { PIECE_VALUE } from '../material';
 
 /** The most effects one side can have on one square: eight neighbours and two knights. */
 export const MAX_EFFECTS = 10;

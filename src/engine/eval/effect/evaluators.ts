@@ -2,8 +2,8 @@
  * Seed 003's effect evaluation as the engine plays it (effect-eval.ts holds the evaluation): its
  * constants as search options, and the evaluators that sum the factored tables.
  */
-import { integer, number, type ValuesOf } from '../option-spec';
-import type { Position } from '../position';
+import { integer, number, type ValuesOf } from '../../option-spec';
+import type { Position } from '../../position';
 import {
   EffectTables,
   effectScore,
@@ -12,7 +12,7 @@ import {
   KKPEE9,
   MAX_EFFECTS,
 } from './effect-eval';
-import type { Evaluator } from './evaluator';
+import type { Evaluator } from '../evaluator';
 
 /**
  * The 'effect' evaluator's constants as search options (the first table's by default), so that a

@@ -11,8 +11,8 @@
  * engine's default, KKPEE9's structure with tuned parameters kept up to date (its tree is its own:
  * other constants).
  */
-import type { Position } from '../position';
-import { err, ok, type Result } from '../types';
+import type { Position } from '../../position';
+import { err, ok, type Result } from '../../types';
 import {
   buildFullTable,
   EffectTables,
@@ -24,12 +24,12 @@ import {
   KKPEE9,
   type EffectParams,
 } from './effect-eval';
-import { IncrementalEffect } from './effect-incremental';
-import { tunedParams } from './effect-table/index';
-import { TableEvaluator } from './effect-table/incremental';
-import { buildTable } from './effect-table/table';
-import type { Evaluator } from './evaluator';
-import { evaluateMaterial } from './material';
+import { IncrementalEffect } from './incremental';
+import { tunedParams } from './tuned/index';
+import { TableEvaluator } from './tuned/incremental';
+import { buildTable } from './tuned/table';
+import type { Evaluator } from '../evaluator';
+import { evaluateMaterial } from '../material';
 
 /**
  * The most table memory a form may build in a reader's tab: the capped big tables (9.6, 17 and
@@ -144,7 +144,7 @@ export const EVAL_FORMS: readonly EvalForm[] = [
   ...formsOf('KKPEE16', { ...KKPEE9, cap: 3 }, false),
   ...formsOf('KKPEE25', { ...KKPEE9, cap: 4 }, false),
   // The engine's default: the seed's KKPEE9 structure with tuned parameters, in three small
-  // parts and kept up to date move by move (effect-table/table.ts).
+  // parts and kept up to date move by move (tuned/table.ts).
   {
     name: 'tuned table, kept up to date',
     group: 'tuned',

@@ -10,9 +10,9 @@
  * for the position the current one was reached from (`keyLoStack[p − 1]`), so a search that goes
  * back and forth along other lines never reads a stale entry.
  */
-import type { Position } from '../position';
-import { MAX_PLY } from '../position-state';
-import { BOARD_SIZE, SQ81, SQUARES } from '../square';
+import type { Position } from '../../position';
+import { MAX_PLY } from '../../position-state';
+import { BOARD_SIZE, SQ81, SQUARES } from '../../square';
 import { type EffectTables, squareValue } from './effect-eval';
 
 /** What the incremental evaluation did, for the benchmark and the tests. */

@@ -8,12 +8,12 @@
  * (`PairRows`), so that an update looks up one number where it looked up two, and the `piece`
  * part, which no king changes, is kept as a sum of its own.
  */
-import { EFFECT_STRIDE, MAX_TOUCHED } from '../../effect';
-import type { Position } from '../../position';
-import { MAX_PLY } from '../../position-state';
-import { BOARD_SIZE, SQ81, SQUARES } from '../../square';
-import { isDrop, isPromotion, Kind, moveFrom, moveTo, PROMOTED } from '../../types';
-import type { Evaluator } from '../evaluator';
+import { EFFECT_STRIDE, MAX_TOUCHED } from '../../../effect';
+import type { Position } from '../../../position';
+import { MAX_PLY } from '../../../position-state';
+import { BOARD_SIZE, SQ81, SQUARES } from '../../../square';
+import { isDrop, isPromotion, Kind, moveFrom, moveTo, PROMOTED } from '../../../types';
+import type { Evaluator } from '../../evaluator';
 import { COUNTS, FV_SCALE, PIECE_SLOTS } from './params';
 import { type EffectTable } from './table';
 

@@ -3,8 +3,8 @@
  * `npm run tune`), turned into the half-table the first time a position is evaluated, and kept up
  * to date inside the search (table.ts).
  */
-import type { Position } from '../../position';
-import type { Evaluator } from '../evaluator';
+import type { Position } from '../../../position';
+import type { Evaluator } from '../../evaluator';
 import { paramsFromFile } from './params';
 import { TableEvaluator } from './incremental';
 import { buildTable } from './table';

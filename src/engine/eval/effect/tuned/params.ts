@@ -28,8 +28,8 @@
  * gold stands from its own king (a castle), where an enemy piece stands from it (an attack), the
  * square of a piece or of the king.
  */
-import { Kind } from '../../types';
-import { PIECE_VALUE } from '../material';
+import { Kind } from '../../../types';
+import { PIECE_VALUE } from '../../material';
 
 /** The seed's count cap N = 2: no effect, one, two or more. */
 export const COUNTS = 3;

@@ -24,8 +24,8 @@
  * table (the readable twin); `tableScore` looks the parts up; `TableEvaluator` (incremental.ts) keeps
  * the sum up to date move by move inside the search. The tests hold the three to each other.
  */
-import type { Position } from '../../position';
-import { BOARD_SIZE, SQ81, SQUARES } from '../../square';
+import type { Position } from '../../../position';
+import { BOARD_SIZE, SQ81, SQUARES } from '../../../square';
 import { COUNTS, effectPart, FV_SCALE, piecePart, placePart, PIECE_SLOTS } from './params';
 
 /** `CAP[count]`: the seed's N = 2, so 0, 1, 2 or more. */
