@@ -53,13 +53,6 @@ describe('chapter 3, In games (pruning-elo-nodes)', () => {
     for (const id of ['threshold', 'lmr', 'futility'])
       expect(overlap(at('modern'), at(id)), id).toBe(true);
   });
-
-  it('the games look like shogi: king moves under a tenth of all moves in every match', () => {
-    const data = JSON.parse(
-      readFileSync('src/data/experiments/pruning-elo-nodes.json', 'utf8'),
-    ) as MatchSeriesData;
-    for (const m of data.results.matches) expect(m.tally.kingMoveShare.all, m.id).toBeLessThan(0.1);
-  });
 });
 
 describe('chapter 4, In games (extensions-elo-nodes)', () => {
@@ -464,16 +457,13 @@ describe('chapter 7, In games at equal time (dtree-elo-time)', () => {
   const elo = series('dtree-elo-time');
   const at = (id: string): EloInterval => elo.get(id)!;
 
-  it('ordering by the tree collapses; pruning by it cannot be told from plain', () => {
+  it('ordering by the tree collapses; pruning by it keeps a gain clear of zero', () => {
     expect(at('order').high).toBeLessThan(0);
-    expect(at('prune').low).toBeLessThan(0);
-    expect(at('prune').high).toBeGreaterThan(0);
+    expect(at('prune').low).toBeGreaterThan(0);
   });
 
-  it('the mate-threat extension’s interval only just reaches zero', () => {
-    expect(at('mate-extension').elo).toBeLessThan(0);
-    expect(at('mate-extension').high).toBeGreaterThan(0);
-    expect(at('mate-extension').high).toBeLessThan(10);
+  it('the mate-threat extension loses, its interval below zero', () => {
+    expect(at('mate-extension').high).toBeLessThan(0);
   });
 });
 
@@ -597,4 +587,31 @@ describe('chapter 8, In games (mate-probe-elo-time)', () => {
     expect([...elo.keys()].sort()).toEqual(['flights-1', 'flights-2']);
     for (const [id, i] of elo) expect(i.high, id).toBeLessThan(0);
   });
+});
+
+/**
+ * The series the chapters state Elo from, played by the engine that plays shogi (the tuned table
+ * on both sides): a game whose moves are a tenth king moves or more is not one a shogi player
+ * would accept (the material-only engine's were 38–70 %).
+ */
+describe('the chapters’ match series are shogi', () => {
+  const SERIES = [
+    'pruning-elo-nodes',
+    'pruning-elo-time',
+    'extensions-elo-nodes',
+    'extensions-elo-time',
+    'dual-credit-elo',
+    'dtree-elo-nodes',
+    'dtree-elo-time',
+    'mate-probe-elo-time',
+    'self-play',
+  ];
+  for (const name of SERIES)
+    it(`${name}: king moves under a tenth of all moves in every match`, () => {
+      const data = JSON.parse(
+        readFileSync(`src/data/experiments/${name}.json`, 'utf8'),
+      ) as MatchSeriesData;
+      for (const m of data.results.matches)
+        expect(m.tally.kingMoveShare.all, `${name} ${m.id}`).toBeLessThan(0.1);
+    });
 });
