@@ -70,6 +70,7 @@ export type Experiment = CommandExperiment | MatchesExperiment | TuningExperimen
 const PRUNING_MATCHES: SeriesMatch[] = [
   { id: 'threshold', a: 'threshold', b: 'plain' },
   { id: 'rank10', a: 'rank10', b: 'plain' },
+  { id: 'seed-rule', a: 'seed-rule', b: 'plain' },
   { id: 'null', a: 'null', b: 'plain' },
   { id: 'lmr', a: 'lmr', b: 'plain' },
   { id: 'futility', a: 'futility', b: 'plain' },
