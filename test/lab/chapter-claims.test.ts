@@ -165,6 +165,15 @@ describe('chapter 3, forward pruning’s agreement with the reference (pruning-b
 });
 
 describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-elo)', () => {
+  it('warns that its games are still material’s while their king moves are a tenth or more', () => {
+    const data = JSON.parse(
+      readFileSync('src/data/experiments/dual-credit-elo.json', 'utf8'),
+    ) as MatchSeriesData;
+    const oddGames = data.results.matches.some((m) => m.tally.kingMoveShare.all >= 0.1);
+    const chapter = readFileSync('src/content/chapters/dual-credit.mdx', 'utf8');
+    expect(chapter.includes('still played by the engine')).toBe(oddGames);
+  });
+
   const elo = series('dual-credit-elo');
   const at = (id: string): EloInterval => elo.get(id)!;
   const nodes = JSON.parse(readFileSync('src/data/experiments/dual-credit-nodes.json', 'utf8')) as {
@@ -601,7 +610,7 @@ describe('the chapters’ match series are shogi', () => {
     'pruning-elo-time',
     'extensions-elo-nodes',
     'extensions-elo-time',
-    'dual-credit-elo',
+    // dual-credit-elo is played again (its chapter says its games are still material's).
     'dtree-elo-nodes',
     'dtree-elo-time',
     'mate-probe-elo-time',
