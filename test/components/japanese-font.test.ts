@@ -1,44 +1,81 @@
 /**
  * The site's Japanese font stylesheet is what `npm run make:japanese-font` makes from the
- * dependency today; it covers every character a board draws, and none below U+2E80 (so it never
- * takes over English text, quotes or dashes). The browser side is test/browser/japanese-font.test.ts.
+ * dependency and the committed list of the subset's characters; the subset holds every Japanese
+ * character in the sources, the board's among them, and its face comes last, so the browser tries
+ * it first; and no face covers anything below U+2E80 (so the family never takes over English
+ * text, quotes or dashes). The browser side is test/browser/japanese-font.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JAPANESE_FONT_CSS, keepCjk, makeJapaneseFontCss } from '../../scripts/japanese-font';
+import {
+  JAPANESE_FONT_CSS,
+  JAPANESE_SUBSET_FONT,
+  keepCjk,
+  makeJapaneseFontCss,
+  rangesOf,
+  rangeSplitCovers,
+  readSubsetList,
+  sourceCharacters,
+} from '../../scripts/japanese-font';
 import { PIECE_KANJI, RANK_KANJI } from '../../src/components/widgets/board-model';
 
 const css = readFileSync(JAPANESE_FONT_CSS, 'utf8');
+const subset = readSubsetList();
 
-/** Every face's code point ranges. */
-const ranges = [...css.matchAll(/unicode-range:\s*([^;]+);/g)].map((m) =>
-  m[1]!.split(',').map((part) => {
-    const [lo, hi] = part.trim().slice(2).split('-');
-    return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
+/** Every face's file and code point ranges, in the order declared. */
+const faces = [...css.matchAll(/src: url\('([^']+)'[^;]*;\s*unicode-range:\s*([^;]+);/g)].map(
+  (m) => ({
+    file: m[1]!,
+    ranges: m[2]!.split(',').map((part) => {
+      const [lo, hi] = part.trim().slice(2).split('-');
+      return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
+    }),
   }),
 );
-const covered = (ch: string): number =>
-  ranges.filter((face) =>
-    face.some(([lo, hi]) => ch.codePointAt(0)! >= lo && ch.codePointAt(0)! <= hi),
-  ).length;
+const covers = (face: (typeof faces)[number], ch: string): boolean =>
+  face.ranges.some(([lo, hi]) => ch.codePointAt(0)! >= lo && ch.codePointAt(0)! <= hi);
+const covered = (ch: string): number => faces.filter((face) => covers(face, ch)).length;
+const subsetFace = faces.at(-1)!;
 
 describe('the Japanese font stylesheet', () => {
   it('is what the script makes (run npm run make:japanese-font if not)', () => {
-    expect(makeJapaneseFontCss()).toBe(css);
+    expect(makeJapaneseFontCss(subset)).toBe(css);
   });
 
-  it('covers every piece, the king 王 and the rank numerals, each in exactly one file', () => {
-    for (const ch of [...PIECE_KANJI.filter((k) => k !== ''), '王', ...RANK_KANJI, '読', 'み'])
-      expect(covered(ch), ch).toBe(1);
+  it('declares the subset last, with a range of exactly its characters', () => {
+    expect(subsetFace.file).toBe(`./${JAPANESE_SUBSET_FONT.split('/').pop()}`);
+    expect(faces.slice(0, -1).every((face) => face.file.includes('noto-serif-jp'))).toBe(true);
+    expect(rangesOf(subset)).toBe(css.match(/unicode-range:\s*([^;]+);\s*}\s*$/)![1]);
+    expect(new Set(subset).size).toBe(subset.length);
+  });
+
+  it('has in its subset every Japanese character in the sources (if not: npm run make:japanese-font)', () => {
+    const inFont = rangeSplitCovers();
+    const listed = new Set(subset);
+    const missing = [...sourceCharacters()].filter((ch) => inFont(ch) && !listed.has(ch));
+    expect(missing.join(''), 'run npm run make:japanese-font').toBe('');
+    expect(subset.length).toBeGreaterThan(300);
+  });
+
+  it('draws every piece, the king 王, the rank numerals and 読み from the subset, with a range-split face behind it', () => {
+    for (const ch of [...PIECE_KANJI.filter((k) => k !== ''), '王', ...RANK_KANJI, '読', 'み']) {
+      expect(covers(subsetFace, ch), ch).toBe(true);
+      expect(covered(ch), ch).toBe(2);
+    }
   });
 
   it('draws nothing below U+2E80: not a letter, a quote, a dash or a digit', () => {
-    expect(ranges.length).toBeGreaterThan(100);
-    for (const face of ranges) for (const [lo] of face) expect(lo).toBeGreaterThanOrEqual(0x2e80);
+    expect(faces.length).toBeGreaterThan(100);
+    for (const face of faces)
+      for (const [lo] of face.ranges) expect(lo).toBeGreaterThanOrEqual(0x2e80);
     for (const ch of ['A', 'é', '’', '“', '—', '–', '1', 'α', '×']) expect(covered(ch), ch).toBe(0);
   });
 
   it('cuts a range that straddles U+2E80 and drops one below it', () => {
     expect(keepCjk('U+20-7e,U+2010-2027,U+2e00-2eff,U+3000')).toBe('U+2e80-2eff,U+3000');
+  });
+
+  it('writes a run of consecutive characters as one range', () => {
+    expect(rangesOf(['九', '一', '丁', '七', 'あ', '一'])).toBe('U+3042,U+4e00-4e01,U+4e03,U+4e5d');
   });
 });
