@@ -17,9 +17,9 @@
  * writes KIF, KI2, CSA and move notation): it takes each character's glyph, with its variations,
  * from the Fontsource file that holds it, puts them together in one font and has HarfBuzz
  * (subset-font) write it as WOFF2. That face is declared last, with a unicode-range of exactly
- * its characters, and the browser tries the last-declared face first where ranges overlap (CSS
- * Fonts 4, §4.5): a page loads that one file, and the range-split faces before it stay for any
- * other character (a KIF comment a reader pastes, say).
+ * its characters, and the range-split faces before it leave those characters out: a page loads
+ * that one file, and the range-split faces stay for any other character (a KIF comment a reader
+ * pastes, say).
  *
  *   npm run make:japanese-font   # writes japanese-font.css, japanese-font-subset.woff2 and .txt
  *
@@ -81,14 +81,29 @@ export function parseRanges(ranges: string): [number, number][] {
 }
 
 const hex = (n: number): string => n.toString(16);
+const rangeText = (lo: number, hi: number): string =>
+  lo === hi ? `U+${hex(lo)}` : `U+${hex(lo)}-${hex(hi)}`;
 
 /** A unicode-range list with everything below FIRST_KEPT taken out (a range across it is cut). */
 export function keepCjk(ranges: string): string {
   const kept: string[] = [];
+  for (const [lo, hi] of parseRanges(ranges))
+    if (hi >= FIRST_KEPT) kept.push(rangeText(Math.max(lo, FIRST_KEPT), hi));
+  return kept.join(',');
+}
+
+/** A unicode-range list without the given characters (a range holding one is split around it). */
+export function withoutChars(ranges: string, chars: Iterable<string>): string {
+  const taken = new Set([...chars].map((ch) => ch.codePointAt(0)!));
+  const kept: string[] = [];
   for (const [lo, hi] of parseRanges(ranges)) {
-    if (hi < FIRST_KEPT) continue;
-    const from = Math.max(lo, FIRST_KEPT);
-    kept.push(from === hi ? `U+${hex(from)}` : `U+${hex(from)}-${hex(hi)}`);
+    let from = lo;
+    for (let point = lo; point <= hi; point++) {
+      if (!taken.has(point)) continue;
+      if (from < point) kept.push(rangeText(from, point - 1));
+      from = point + 1;
+    }
+    if (from <= hi) kept.push(rangeText(from, hi));
   }
   return kept.join(',');
 }
@@ -100,7 +115,7 @@ export function rangesOf(chars: Iterable<string>): string {
   for (let i = 0; i < points.length;) {
     let j = i;
     while (j + 1 < points.length && points[j + 1] === points[j]! + 1) j++;
-    parts.push(i === j ? `U+${hex(points[i]!)}` : `U+${hex(points[i]!)}-${hex(points[j]!)}`);
+    parts.push(rangeText(points[i]!, points[j]!));
     i = j + 1;
   }
   return parts.join(',');
@@ -168,16 +183,22 @@ function face(src: string, ranges: string): string {
 }`;
 }
 
-/** The stylesheet: one @font-face per CJK file, then the subset of `subsetChars`, tried first. */
+/**
+ * The stylesheet: one @font-face per CJK file, for its characters that are not in `subsetChars`,
+ * then the subset's face, for exactly those. No character is in two faces: document.fonts.load()
+ * fetches every face whose range holds a character of its text (the record panel calls it), so an
+ * overlap would fetch the range-split files as well.
+ */
 export function makeJapaneseFontCss(subsetChars: string[]): string {
   const out = [
     `/* Made by \`npm run make:japanese-font\` (scripts/japanese-font.ts) from ${PACKAGE}:
    Noto Serif JP, SIL Open Font License 1.1. Only the CJK files, without ranges below U+2E80, so the
    family draws Japanese and nothing else; last, one file with every character the site shows,
-   which the browser tries first. Do not edit by hand. */`,
+   which those before it leave out. Do not edit by hand. */`,
   ];
   for (const { file, ranges } of fontsourceFaces()) {
-    const kept = keepCjk(ranges);
+    const cjk = keepCjk(ranges);
+    const kept = cjk === '' ? '' : withoutChars(cjk, subsetChars);
     if (kept !== '') out.push(face(`${PACKAGE}/files/${file}`, kept));
   }
   out.push(face(`./${JAPANESE_SUBSET_FONT.split('/').pop()!}`, rangesOf(subsetChars)));

@@ -1,9 +1,9 @@
 /**
  * The site's Japanese font stylesheet is what `npm run make:japanese-font` makes from the
  * dependency and the committed list of the subset's characters; the subset holds every Japanese
- * character in the sources, the board's among them, and its face comes last, so the browser tries
- * it first; and no face covers anything below U+2E80 (so the family never takes over English
- * text, quotes or dashes). The browser side is test/browser/japanese-font.test.ts.
+ * character in the sources, the board's among them, and its face alone covers them (the
+ * range-split faces before it leave them out); and no face covers anything below U+2E80 (so the
+ * family never takes over English text, quotes or dashes). The browser side is test/browser/japanese-font.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   rangeSplitCovers,
   readSubsetList,
   sourceCharacters,
+  withoutChars,
 } from '../../scripts/japanese-font';
 import { PIECE_KANJI, RANK_KANJI } from '../../src/components/widgets/board-model';
 
@@ -57,11 +58,17 @@ describe('the Japanese font stylesheet', () => {
     expect(subset.length).toBeGreaterThan(300);
   });
 
-  it('draws every piece, the king 王, the rank numerals and 読み from the subset, with a range-split face behind it', () => {
+  it('draws every piece, the king 王, the rank numerals and 読み from the subset alone', () => {
     for (const ch of [...PIECE_KANJI.filter((k) => k !== ''), '王', ...RANK_KANJI, '読', 'み']) {
       expect(covers(subsetFace, ch), ch).toBe(true);
-      expect(covered(ch), ch).toBe(2);
+      expect(covered(ch), ch).toBe(1);
     }
+  });
+
+  it('covers each character the font has once: a subset character by the subset alone', () => {
+    const inFont = rangeSplitCovers();
+    expect(subset.filter((ch) => covered(ch) !== 1).join('')).toBe('');
+    for (const ch of ['鬼', '𠀋', 'ヴ', '〜']) expect(covered(ch), ch).toBe(inFont(ch) ? 1 : 0);
   });
 
   it('draws nothing below U+2E80: not a letter, a quote, a dash or a digit', () => {
@@ -73,6 +80,12 @@ describe('the Japanese font stylesheet', () => {
 
   it('cuts a range that straddles U+2E80 and drops one below it', () => {
     expect(keepCjk('U+20-7e,U+2010-2027,U+2e00-2eff,U+3000')).toBe('U+2e80-2eff,U+3000');
+  });
+
+  it('splits a range around the characters it leaves out', () => {
+    expect(withoutChars('U+3000-3005,U+3042,U+4e00', ['、', '〃', 'あ'])).toBe(
+      'U+3000,U+3002,U+3004-3005,U+4e00',
+    );
   });
 
   it('writes a run of consecutive characters as one range', () => {
