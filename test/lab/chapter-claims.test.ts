@@ -24,12 +24,12 @@ describe('chapter 3, In games (pruning-elo-nodes)', () => {
   const at = (id: string): EloInterval => elo.get(id)!;
 
   it('every scheme beats plain α-β, every interval clear of zero', () => {
-    expect([...elo.keys()].sort()).toEqual([...single, 'rank10', 'modern'].sort());
+    expect([...elo.keys()].sort()).toEqual([...single, 'rank10', 'seed-rule', 'modern'].sort());
     for (const [id, i] of elo) expect(i.low, id).toBeGreaterThan(0);
   });
 
   it('pruning by rank gains by far the most, its interval clear above every other', () => {
-    for (const id of [...single, 'modern'])
+    for (const id of [...single, 'seed-rule', 'modern'])
       expect(at('rank10').low, id).toBeGreaterThan(at(id).high);
   });
 
@@ -98,9 +98,11 @@ describe('chapter 3, at equal time (pruning-elo-time)', () => {
     expect(share).toBeLessThan(0.7);
   });
 
-  it('the threshold’s interval spans zero', () => {
-    expect(at('threshold').low).toBeLessThan(0);
-    expect(at('threshold').high).toBeGreaterThan(0);
+  it('the threshold’s interval spans zero, and so does the seed’s own setup’s', () => {
+    for (const id of ['threshold', 'seed-rule']) {
+      expect(at(id).low, id).toBeLessThan(0);
+      expect(at(id).high, id).toBeGreaterThan(0);
+    }
   });
 
   it('the three backward schemes together keep their gain', () => {

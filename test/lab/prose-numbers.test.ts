@@ -185,6 +185,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: '1. **By value.**', why: 'a list number' },
     { phrase: 'The seed uses −100', why: 'seed 000’s constant' },
+    { phrase: 'at or below −100 with nothing exempt', why: 'seed 000’s constant' },
     { phrase: '2. **By rank.**', why: 'a list number' },
     { phrase: 'adds 1,500 to every capture', why: 'seed 000’s constant' },
     { phrase: 'test depth of 3 or 4 plies', why: 'the fixture’s depths, a setting' },
