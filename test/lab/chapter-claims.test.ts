@@ -171,7 +171,7 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
     const data = JSON.parse(
       readFileSync('src/data/experiments/dual-credit-elo.json', 'utf8'),
     ) as MatchSeriesData;
-    const oddGames = data.results.matches.some((m) => m.tally.kingMoveShare.all >= 0.1);
+    const oddGames = data.results.matches.some((m) => (m.tally.kingMoveShare.all ?? 0) >= 0.1);
     const chapter = readFileSync('src/content/chapters/dual-credit.mdx', 'utf8');
     expect(chapter.includes('still played by the engine')).toBe(oddGames);
   });
