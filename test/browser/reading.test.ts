@@ -36,7 +36,16 @@ describeBrowser('reading progress and references', () => {
     await quiet();
     // Back at the top after a reload, the furthest point is still remembered.
     await page.reload({ waitUntil: 'networkidle' });
-    await expect.poll(() => progress.textContent()).toBe(text);
+    // The share is the furthest point over the page's height as laid out now; a reload that lays
+    // the page out a few pixels differently (fonts from the cache, islands) may round it one
+    // point the other way.
+    await expect
+      .poll(async () =>
+        Math.abs(Number(/\d+/.exec((await progress.textContent()) ?? '')?.[0]) - share),
+      )
+      .toBeLessThanOrEqual(1);
+    const kept = (await progress.textContent())!;
+    const keptShare = Number(/\d+/.exec(kept)![0]);
     expect(await page.locator('nav.toc a').nth(0).getAttribute('data-read')).toBe('');
 
     await quiet();
@@ -44,9 +53,9 @@ describeBrowser('reading progress and references', () => {
     const item = page.locator('[data-chapter-progress="horizon"]');
     await expect.poll(() => item.getAttribute('data-started')).toBe('');
     expect(await item.locator('[data-progress-mark]').getAttribute('data-progress-mark')).toBe(
-      `${share}%`,
+      `${keptShare}%`,
     );
-    expect(await item.locator('[data-progress-text]').textContent()).toBe(`, ${text}`);
+    expect(await item.locator('[data-progress-text]').textContent()).toBe(`, ${kept}`);
     expect(
       await page.locator('[data-chapter-progress="board"]').getAttribute('data-started'),
     ).toBeNull();
