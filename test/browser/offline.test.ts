@@ -188,6 +188,17 @@ describeBrowser('offline reading', () => {
     expect(response?.fromServiceWorker()).toBe(true);
     const result = page.locator('.pagefind-ui__result').first();
     await result.waitFor({ timeout: 20_000 });
+    // Every result shown has its fragment (title and link) before the page is left: leaving
+    // earlier aborts the fragments still in flight, which is the test's doing, not the page's.
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.pagefind-ui__loading').length === 0 &&
+        [...document.querySelectorAll('.pagefind-ui__result')].every((r) =>
+          r.querySelector('.pagefind-ui__result-link'),
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
     expect(await page.locator('.pagefind-ui__result').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-search-missing]:not([hidden])').count()).toBe(0);
     // A chapter whose address carries an explorer's settings opens offline too.
