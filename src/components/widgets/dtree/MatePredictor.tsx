@@ -171,6 +171,11 @@ export function MatePredictor(props: MatePredictorProps): JSX.Element {
       <p class="sfen-error" role="alert" hidden={!error}>
         {error}
       </p>
+      {!result && !error && (
+        // The room the answer will take, kept while the games are fetched and the tree grown, so
+        // that it does not push the page down under the reader.
+        <div class="dt-pending" aria-hidden="true" />
+      )}
       {result && pos && (
         <div class={`dt-mate${stale ? ' stale' : ''}`} aria-busy={stale}>
           <div class="dt-board">

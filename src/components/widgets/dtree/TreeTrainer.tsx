@@ -219,6 +219,11 @@ export function TreeTrainer(props: TreeTrainerProps): JSX.Element {
         {error}
       </p>
 
+      {!result && !error && (
+        // The room the answer will take, kept while the games are fetched and the tree grown, so
+        // that it does not push the page down under the reader.
+        <div class="dt-pending" aria-hidden="true" />
+      )}
       {result && (
         <div class={`dt-results${stale ? ' stale' : ''}`} aria-busy={stale}>
           <div class="dt-summary">

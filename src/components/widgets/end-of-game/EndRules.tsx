@@ -297,7 +297,7 @@ export function EndRules(props: EndRulesProps): JSX.Element {
             <p class="sfen-error">Not a position: {preset?.position}</p>
           )}
         </div>
-        {r && rs && (
+        {r && rs ? (
           <div class={`eog-result${stale ? ' stale' : ''}`} aria-busy={stale} data-rules={rs.rules}>
             <dl class="eog-summary">
               <div>
@@ -375,6 +375,12 @@ export function EndRules(props: EndRulesProps): JSX.Element {
                 </details>
               )}
             </div>
+          </div>
+        ) : (
+          // The room the first answer will take, kept while it is searched for, so that it does
+          // not push the page down under the reader.
+          <div class="eog-pending" aria-busy="true">
+            <p class="widget-note">Searching…</p>
           </div>
         )}
       </div>

@@ -60,14 +60,21 @@ export function NodesChart(props: NodesChartProps): JSX.Element {
           Log scale
         </label>
       </figcaption>
-      {depths.length === 0 ? (
-        <p class="widget-note">No depth finished yet.</p>
-      ) : (
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${uid}-desc`} class="chart-svg">
-          <desc id={`${uid}-desc`}>
-            Nodes per iteration{log ? ' (logarithmic scale)' : ''}: {summary}.
-          </desc>
-          {scale.ticks.map((t) => (
+      {/* The frame is drawn before the first depth finishes, so that bars arriving do not move
+          the page. */}
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${uid}-desc`} class="chart-svg">
+        <desc id={`${uid}-desc`}>
+          {depths.length === 0
+            ? 'No depth finished yet.'
+            : `Nodes per iteration${log ? ' (logarithmic scale)' : ''}: ${summary}.`}
+        </desc>
+        {depths.length === 0 && (
+          <text class="chart-empty" x={LEFT + plotW / 2} y={TOP + plotH / 2}>
+            No depth finished yet.
+          </text>
+        )}
+        {depths.length > 0 &&
+          scale.ticks.map((t) => (
             <g key={t.value} class="chart-tick">
               <line x1={LEFT} x2={W - RIGHT} y1={y(t.value)} y2={y(t.value)} />
               <text x={LEFT - 5} y={y(t.value)}>
@@ -75,49 +82,49 @@ export function NodesChart(props: NodesChartProps): JSX.Element {
               </text>
             </g>
           ))}
-          {depths.map((d, di) =>
-            series.map((s, si) => {
-              const cost = costs[si]!.find((c) => c.depth === d);
-              if (!cost) return null;
-              const x = LEFT + di * groupW + (groupW - barW * series.length) / 2 + si * barW;
-              const top = y(cost.nodes);
-              return (
-                <rect
-                  key={`${d}-${si}`}
-                  class={`chart-bar${s.alt ? ' alt' : ''}`}
-                  x={x + 1}
-                  y={top}
-                  width={Math.max(1, barW - 2)}
-                  height={Math.max(0, TOP + plotH - top)}
-                >
-                  <title>
-                    {`${series.length > 1 ? `${s.name}, ` : ''}depth ${d}: ${formatCount(cost.nodes)} nodes`}
-                  </title>
-                </rect>
-              );
-            }),
-          )}
-          <line class="chart-axis" x1={LEFT} x2={W - RIGHT} y1={TOP + plotH} y2={TOP + plotH} />
-          {depths.map((d, di) => (
-            <text
-              key={d}
-              class="chart-depth"
-              x={LEFT + di * groupW + groupW / 2}
-              y={TOP + plotH + 14}
-            >
-              {d}
-            </text>
-          ))}
-          <text class="chart-axis-label" x={LEFT + plotW / 2} y={H - 1}>
-            depth
+        {depths.map((d, di) =>
+          series.map((s, si) => {
+            const cost = costs[si]!.find((c) => c.depth === d);
+            if (!cost) return null;
+            const x = LEFT + di * groupW + (groupW - barW * series.length) / 2 + si * barW;
+            const top = y(cost.nodes);
+            return (
+              <rect
+                key={`${d}-${si}`}
+                class={`chart-bar${s.alt ? ' alt' : ''}`}
+                x={x + 1}
+                y={top}
+                width={Math.max(1, barW - 2)}
+                height={Math.max(0, TOP + plotH - top)}
+              >
+                <title>
+                  {`${series.length > 1 ? `${s.name}, ` : ''}depth ${d}: ${formatCount(cost.nodes)} nodes`}
+                </title>
+              </rect>
+            );
+          }),
+        )}
+        <line class="chart-axis" x1={LEFT} x2={W - RIGHT} y1={TOP + plotH} y2={TOP + plotH} />
+        {depths.map((d, di) => (
+          <text
+            key={d}
+            class="chart-depth"
+            x={LEFT + di * groupW + groupW / 2}
+            y={TOP + plotH + 14}
+          >
+            {d}
           </text>
-        </svg>
-      )}
-      {series.length > 0 && depths.length > 1 && (
+        ))}
+        <text class="chart-axis-label" x={LEFT + plotW / 2} y={H - 1}>
+          depth
+        </text>
+      </svg>
+      {/* Kept (empty) until two depths have finished, for the same reason. */}
+      {series.length > 0 && (
         <p class="widget-note chart-growth">
           {series.map((s, i) => {
             const g = growthFactors(costs[i]!).filter((x): x is number => x !== null);
-            if (g.length === 0) return null;
+            if (depths.length < 2 || g.length === 0) return null;
             const mean = Math.exp(
               g.reduce((sum, x) => sum + Math.log(Math.max(x, 1e-9)), 0) / g.length,
             );

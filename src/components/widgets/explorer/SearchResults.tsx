@@ -236,7 +236,9 @@ export function ComparisonView(props: {
           )}
         </dl>
       ) : (
-        <p class="widget-note">The comparison appears when both searches have finished.</p>
+        <p class="widget-note comparison-waiting">
+          The comparison appears when both searches have finished.
+        </p>
       )}
     </section>
   );
@@ -266,7 +268,7 @@ export function CountersTable(props: {
     <section class={`counters${stale ? ' stale' : ''}`} aria-label="What fired during the search">
       <h4>What fired</h4>
       {results.every((r) => r === null) ? (
-        <p class="widget-note">The counts appear when a search finishes.</p>
+        <p class="widget-note counters-waiting">The counts appear when a search finishes.</p>
       ) : (
         <table class="counters-table">
           {many && (

@@ -66,8 +66,16 @@ export function TreeViewer(props: TreeViewerProps): JSX.Element {
   );
   const search = useSearch(request);
   const trace = given ?? search.shown?.result?.trace ?? null;
+  // Until the first search answers, the widget keeps about the room its tree will take, so that
+  // the tree arriving does not push the page down under the reader.
+  const pending = given === undefined && position !== undefined && !search.shown && !search.error;
   return (
-    <div class="widget tree-viewer" data-widget="tree-viewer" role="region" aria-label={label}>
+    <div
+      class={`widget tree-viewer${pending ? ' tv-pending' : ''}`}
+      data-widget="tree-viewer"
+      role="region"
+      aria-label={label}
+    >
       {search.error && (
         <p class="explorer-error" role="alert">
           {search.error}

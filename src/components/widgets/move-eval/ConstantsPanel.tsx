@@ -158,7 +158,7 @@ function RankMeasure({ rank }: { rank: RankState }): JSX.Element {
           </p>
         </>
       ) : (
-        <p class="widget-note">Measuring…</p>
+        <p class="widget-note me-rank-waiting">Measuring…</p>
       )}
     </div>
   );

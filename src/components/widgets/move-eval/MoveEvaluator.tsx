@@ -249,7 +249,7 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
       </h4>
       {evalError && <p class="sfen-error">{evalError}</p>}
       {evaluated === null ? (
-        <p class="widget-note">Evaluating the moves in the engine’s worker…</p>
+        <p class="widget-note me-waiting">Evaluating the moves in the engine’s worker…</p>
       ) : moves.length === 0 ? (
         <p class="widget-note">No legal moves: the side to move has lost.</p>
       ) : (
