@@ -5,6 +5,8 @@
  * limits, to find the limit at which it reads as many nodes as two accounts (the paper set its
  * shared limit so that the search time was about the same).
  *   npm run dual-credit-nodes [-- --depth 4] [--positions 60] [--json]
+ * Also: how often a full account meets credit in the other side's (what a shared account adds
+ * up), and the matched shared limit again on the first positions one ply deeper.
  * Node counts (main + quiescence) with a fresh table per search: deterministic, no timing. Each
  * position's reference move (plain α-β at depth 5, from the fixture) says how often each search
  * plays what a deeper one does.
@@ -46,22 +48,34 @@ export const BINS = [
 
 const COMBINED_LIMITS = [2, 2.25, 2.5, 2.75, 3, 3.5, 4, 4.5];
 
+/**
+ * The deeper check of the matched limit (review D7): the first few positions at one ply more,
+ * where a line holds more moves of each side, with the shared limits on a finer grid.
+ */
+const DEEPER_POSITIONS = 8;
+const DEEPER_LIMITS = [2, 2.25, 2.5, 2.75, 3, 3.25, 3.5];
+
 interface Run {
   nodes: number;
   move: string | null;
   extensions: number;
   researches: number;
+  /** Nodes where the side that just moved had a full account, and where the other's held credit. */
+  full: number;
+  fullBoth: number;
 }
 
-function run(sfen: string, options: Partial<SearchOptions>): Run {
+function run(sfen: string, options: Partial<SearchOptions>, at = depth): Run {
   const parsed = parseSfen(sfen);
   if (!parsed.ok) throw new Error(parsed.error);
-  const r = new Searcher(options).search(parsed.value, { depth });
+  const r = new Searcher(options).search(parsed.value, { depth: at });
   return {
     nodes: r.stats.nodes + r.stats.qnodes,
     move: r.bestMove,
     extensions: r.stats.counters['dual-credit-extension'] ?? 0,
     researches: r.stats.counters['dual-credit-research'] ?? 0,
+    full: r.stats.counters['dual-credit-full'] ?? 0,
+    fullBoth: r.stats.counters['dual-credit-full-both'] ?? 0,
   };
 }
 
@@ -81,6 +95,8 @@ const rows = positions.map((p, i) => {
     increasePct: (100 * (dc.nodes - plain.nodes)) / plain.nodes,
     extensions: dc.extensions,
     researches: dc.researches,
+    full: dc.full,
+    fullBoth: dc.fullBoth,
     sameMove: dc.move === plain.move,
     move: { plain: plain.move, dualCredit: dc.move, reference: p.reference },
   };
@@ -93,11 +109,15 @@ const histogram = BINS.map((b) => {
 });
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const totalOf = (options: Partial<SearchOptions>): { nodes: number; extensions: number } => {
+const totalOf = (
+  options: Partial<SearchOptions>,
+  at = depth,
+  over: readonly { sfen: string }[] = positions,
+): { nodes: number; extensions: number } => {
   let nodes = 0;
   let extensions = 0;
-  for (const p of positions) {
-    const r = run(p.sfen, options);
+  for (const p of over) {
+    const r = run(p.sfen, options, at);
     nodes += r.nodes;
     extensions += r.extensions;
   }
@@ -120,6 +140,29 @@ const matched = combined.reduce((a, b) =>
   Math.abs(b.nodes - separate.nodes) < Math.abs(a.nodes - separate.nodes) ? b : a,
 );
 
+// The same match of one shared account against two, on fewer positions at this depth and one
+// ply deeper: does the matched limit climb with depth, as the paper's "a little more than twice"
+// would need?
+const deeper = [depth, depth + 1].map((at) => {
+  const few = positions.slice(0, DEEPER_POSITIONS);
+  const two = totalOf({ dualCredit: true }, at, few);
+  const shared = DEEPER_LIMITS.map((limit) => ({
+    limit,
+    ...totalOf({ dualCredit: true, creditPool: 'combined', combinedCreditLimit: limit }, at, few),
+  }));
+  const closest = shared.reduce((a, b) =>
+    Math.abs(b.nodes - two.nodes) < Math.abs(a.nodes - two.nodes) ? b : a,
+  );
+  return {
+    depth: at,
+    positions: few.length,
+    separate: two,
+    combined: shared,
+    matched: closest.limit,
+  };
+});
+progress('\n');
+
 const increases = rows.map((r) => r.increasePct);
 const summary = {
   depth,
@@ -129,6 +172,14 @@ const summary = {
   every,
   combined,
   matchedCombinedLimit: matched.limit,
+  /**
+   * With two accounts: nodes where the side that just moved had a full account, and how many of
+   * those found credit in the other side's account too (a shared account adds the two).
+   */
+  full: sum(rows.map((r) => r.full)),
+  fullBoth: sum(rows.map((r) => r.fullBoth)),
+  fullBothShare: sum(rows.map((r) => r.fullBoth)) / Math.max(1, sum(rows.map((r) => r.full))),
+  deeper,
   totalIncreasePct: (100 * (separate.nodes - plainTotal)) / plainTotal,
   medianIncreasePct: median(increases),
   maxIncreasePct: Math.max(...increases),
@@ -173,4 +224,11 @@ if (values.json) {
       `  ${String(c.limit).padEnd(5)} ${c.nodes.toLocaleString('en').padStart(12)} nodes  ${String(c.extensions).padStart(6)} extension plies`,
     );
   console.log(`closest to two accounts at limit 2: ${matched.limit}`);
+  console.log(
+    `a full account met credit on the other side at ${summary.fullBoth} of ${summary.full} nodes (${(100 * summary.fullBothShare).toFixed(0)}%)`,
+  );
+  for (const d of deeper)
+    console.log(
+      `first ${d.positions} positions at depth ${d.depth}: two accounts ${d.separate.nodes.toLocaleString('en')} nodes; shared ${d.combined.map((c) => `${c.limit}: ${c.nodes.toLocaleString('en')}`).join(', ')}; closest ${d.matched}`,
+    );
 }

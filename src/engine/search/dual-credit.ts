@@ -162,6 +162,11 @@ export function creditExtension(s: SearchState, ply: number): number {
   const combined = o.creditPool === 'combined';
   const limit = creditLimitOf(o);
   if (c[2 * ply + 1]! < limit) return 0;
+  // How often a full account meets credit on the other side too, which one shared account would
+  // add up (chapter 5 measures it). With one shared account both entries hold the pool, so the
+  // second count says nothing there.
+  s.counters[Counter.DualCreditFull]! += 1;
+  if (c[2 * ply]! > 0) s.counters[Counter.DualCreditFullBoth]! += 1;
   const r = convertCredit(c[2 * ply + 1]!, c[2 * ply]!, limit, extensionBudget(s, ply), combined);
   c[2 * ply + 1] = r.his;
   c[2 * ply] = r.mine;

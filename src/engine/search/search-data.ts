@@ -46,6 +46,8 @@ const COUNTERS = {
   RecaptureResearch: 'recapture-research',
   DualCreditExtension: 'dual-credit-extension',
   DualCreditResearch: 'dual-credit-research',
+  DualCreditFull: 'dual-credit-full',
+  DualCreditFullBoth: 'dual-credit-full-both',
   TreeMateExtension: 'tree-mate-extension',
   MateProbe: 'mate-probe',
   MateProbeProven: 'mate-probe-proven',

@@ -72,6 +72,11 @@ export const COUNTER_INFO: Readonly<Record<string, CounterInfo>> = {
   'recapture-research': { label: 'Recaptures re-searched', kind: 'extension' },
   'dual-credit-extension': { label: 'Plies of extension from credit', kind: 'extension' },
   'dual-credit-research': { label: 'Moves re-searched with credit', kind: 'extension' },
+  'dual-credit-full': { label: 'Nodes where an account was full', kind: 'extension' },
+  'dual-credit-full-both': {
+    label: '…and the other side’s account held credit',
+    kind: 'extension',
+  },
   'tree-mate-extension': { label: 'Mate threats extended (tree)', kind: 'extension' },
   'mate-probe': { label: 'Mate searches at the leaves', kind: 'mate' },
   'mate-probe-proven': { label: '…that proved a mate', kind: 'mate' },
