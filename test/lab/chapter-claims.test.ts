@@ -184,6 +184,9 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
         medianIncreasePct: number;
         matchedCombinedLimit: number;
         combined: { limit: number; extensions: number }[];
+        separate: { extensions: number };
+        fullBothShare: number;
+        deeper: { depth: number; matched: number }[];
       };
       rows: { increasePct: number }[];
     };
@@ -201,6 +204,20 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
   it('the shared limit matched by nodes is little more than the separate one; at 4 it hardly ever fills', () => {
     expect(summary.matchedCombinedLimit).toBeLessThanOrEqual(2.5);
     expect(summary.combined.find((c) => c.limit === 4)!.extensions).toBeLessThan(10);
+  });
+
+  it('few full accounts meet credit on the other side, and the matched limit climbs one ply deeper, still under twice', () => {
+    expect(summary.fullBothShare).toBeLessThan(0.25);
+    const [at, deeper] = summary.deeper;
+    expect(deeper!.depth).toBe(at!.depth + 1);
+    expect(deeper!.matched).toBeGreaterThan(at!.matched);
+    expect(deeper!.matched).toBeLessThan(4);
+  });
+
+  it('at the matched limit a shared account extends about as many plies as two (the chapter reads entry 2)', () => {
+    const matched = summary.combined[2]!;
+    expect(matched.limit).toBe(summary.matchedCombinedLimit);
+    expect(Math.abs(matched.extensions / summary.separate.extensions - 1)).toBeLessThan(0.25);
   });
 
   it('Dual Credit against plain α-β spans zero, below the paper’s estimate of +85', () => {

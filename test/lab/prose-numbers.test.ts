@@ -361,7 +361,8 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '(its section 4.3)', why: PAPER_CLAIM },
     { phrase: 'at limits from 2 to 4.5', why: 'the limits the command sweeps, a setting' },
     { phrase: 'the separate limit, 4, it reads', why: SETTING },
-    { phrase: 'at depth 4 a line holds only two moves', why: SETTING },
+    { phrase: 'holds only two moves of each side', why: 'what a depth-4 line is, by counting' },
+    { phrase: "the paper's base depth was 4 or 6", why: PAPER_CLAIM },
     {
       phrase:
         'three matches of 100 games, with a base depth of 4 or 6 plies, 10 seconds a move on a Pentium 4 at 1.9 GHz',

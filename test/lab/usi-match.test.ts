@@ -291,7 +291,9 @@ describe('stopping a match with USI engines', () => {
         .map((line) => Number(line.trim().split(/\s+/)[0]));
     };
     let running: number[] = [];
-    for (let i = 0; i < 100 && running.length === 0; i++) {
+    // Up to 30 s for the runner to start its engine: tsx compiles the runner first, slowly on a
+    // busy machine.
+    for (let i = 0; i < 300 && running.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       running = engines();
     }

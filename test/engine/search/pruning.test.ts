@@ -66,7 +66,12 @@ const SWITCHES: Record<string, { options: Partial<SearchOptions>; counters: stri
   },
   'Dual Credit': {
     options: { dualCredit: true },
-    counters: ['dual-credit-research', 'dual-credit-extension'],
+    counters: [
+      'dual-credit-research',
+      'dual-credit-extension',
+      'dual-credit-full',
+      'dual-credit-full-both',
+    ],
   },
 };
 const PRUNING = Object.keys(SWITCHES).filter(
