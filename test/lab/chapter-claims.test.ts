@@ -186,6 +186,8 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
         combined: { limit: number; extensions: number }[];
         separate: { extensions: number };
         fullBothShare: number;
+        referencePlain: number;
+        referenceDualCredit: number;
         deeper: { depth: number; matched: number }[];
       };
       rows: { increasePct: number }[];
@@ -195,6 +197,10 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
 
   it('ours costs more than the paper’s: a median above a tenth more nodes', () => {
     expect(summary.medianIncreasePct).toBeGreaterThan(10);
+  });
+
+  it('Dual Credit finds the move of a search one ply deeper no more often than plain α-β', () => {
+    expect(summary.referenceDualCredit).toBeLessThanOrEqual(summary.referencePlain);
   });
 
   it('Dual Credit reads more nodes in most positions', () => {
@@ -244,6 +250,29 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
 
   it('a shared account at twice the limit plays as plain α-β does against two accounts', () => {
     expect(Math.abs(at('table4-double').elo - at('table2').elo)).toBeLessThan(10);
+  });
+});
+
+describe('chapter 5, the rook grab at the head of the chapter', () => {
+  it('plain α-β takes the rook at depth 3; Dual Credit and the check extension promote the other bishop, the check extension for fewer nodes; at depth 5 plain α-β promotes it on the other diagonal and takes the rook a move later', async () => {
+    const { parseSfen } = await import('../../src/engine/sfen');
+    const { Searcher } = await import('../../src/engine/search/index');
+    const { ROOK_GRAB } = await import('../../src/components/widgets/explorer/guided/dual-credit');
+    const search = (options: Record<string, unknown>, depth: number) => {
+      const pos = parseSfen(ROOK_GRAB);
+      if (!pos.ok) throw new Error(pos.error);
+      const r = new Searcher(options).search(pos.value, { depth });
+      return { move: r.bestMove, pv: r.pv, nodes: r.stats.nodes + r.stats.qnodes };
+    };
+    expect(search({}, 3).move).toBe('2f4h+');
+    const credit = search({ dualCredit: true }, 3);
+    const check = search({ checkExtension: true }, 3);
+    expect(credit.move).toBe('9g8h+');
+    expect(check.move).toBe('9g8h+');
+    expect(check.nodes).toBeLessThan(credit.nodes);
+    const deeper = search({}, 5);
+    expect(deeper.move).toBe('9g8f+');
+    expect(deeper.pv[2]).toBe('2f4h+');
   });
 });
 

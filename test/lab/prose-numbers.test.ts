@@ -315,11 +315,11 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       pinnedBy: 'test/engine/search/dual-credit.test.ts',
     },
     {
-      phrase: 'further, to depth 5 (the move is in the fixture',
+      phrase: 'reads two plies further: at depth 5 it',
       why: SETTING,
-      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+      pinnedBy: 'test/lab/chapter-claims.test.ts',
     },
-    { phrase: "deeper search's move at depth 3", why: SETTING },
+    { phrase: "deeper search's idea at depth 3", why: SETTING },
     {
       phrase:
         'of 3 the extensions are gone and A takes the rook as B does; at a limit of 1 they multiply',
@@ -357,7 +357,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'a shared limit of 1:', why: SETTING },
     { phrase: "The paper's Figure 2 counts", why: PAPER_CLAIM },
     { phrase: 'add up to 118%', why: 'the sum of the paper’s four shares (64 + 32 + 11 + 11)' },
-    { phrase: 'plays at depth 5: plain α-β at depth 4', why: SETTING },
     { phrase: '(its section 4.3)', why: PAPER_CLAIM },
     { phrase: 'at limits from 2 to 4.5', why: 'the limits the command sweeps, a setting' },
     { phrase: 'the separate limit, 4, it reads', why: SETTING },

@@ -9,7 +9,6 @@ import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../src/engine/search/credi
 import { convertCredit, creditTrace, generateCredit } from '../../../src/engine/search/dual-credit';
 import { parseUsiMove } from '../../../src/engine/index';
 import { mustParse } from '../helpers';
-import rankFixture from '../../../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 
 const TABLE = DEFAULT_OPTIONS.creditTable;
 const entry = (piece: (typeof CREDIT_PIECES)[number], meaning: (typeof CREDIT_MEANINGS)[number]) =>
@@ -170,13 +169,13 @@ describe('chapter 5’s first explorer position, as the chapter tells it', () =>
     r.stats.counters['dual-credit-extension'] ?? 0;
   const nodes = (r: ReturnType<typeof search>) => r.stats.nodes + r.stats.qnodes;
 
-  it('plain α-β takes the rook at depth 3; Dual Credit first promotes the other bishop, as depth 5 does', () => {
+  // What plain α-β plays at depth 5 is pinned with the chapter's other claims
+  // (test/lab/chapter-claims.test.ts, "the rook grab at the head of the chapter").
+  it('plain α-β takes the rook at depth 3; Dual Credit first promotes the other bishop', () => {
     const plain = search({});
     const dc = search({ dualCredit: true });
     expect(plain.bestMove).toBe('2f4h+');
     expect(dc.bestMove).toBe('9g8h+');
-    const reference = rankFixture.positions.find((p) => p.sfen === ROOK_GRAB);
-    expect(reference?.reference).toBe('9g8h+');
     // "a handful of plies of extension, while the node count grew by about a third"
     expect(extensions(dc)).toBeGreaterThan(0);
     expect(extensions(dc)).toBeLessThanOrEqual(8);
