@@ -192,18 +192,31 @@ export async function takeStep(
 }
 
 /**
- * Counts the page's requests in flight; the function returned waits until there are none (twice,
- * 200 ms apart), so a test can let the islands and workers that scrolling or a click woke finish
- * loading before it navigates away, which would abort them and fail the page.
+ * Counts the page's requests in flight; the function returned waits until every island in view
+ * has hydrated and there are no requests (twice, 500 ms apart), so a test can let the islands and
+ * workers that scrolling or a click woke finish loading before it navigates away, which would
+ * abort them and fail the page. (An island that hydrates after its script arrives starts its
+ * worker only then: on a busy machine, well after the network first went quiet.)
  */
 export function inFlight(page: Page): () => Promise<void> {
   let pending = 0;
   page.on('request', () => pending++);
   page.on('requestfinished', () => pending--);
   page.on('requestfailed', () => pending--);
+  const hydratingInView = (): Promise<number> =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('astro-island[ssr]')].filter((island) => {
+          const range = document.createRange();
+          range.selectNodeContents(island);
+          const box = range.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight;
+        }).length,
+    );
   return async () => {
     await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
-    await page.waitForTimeout(200);
+    await expect.poll(hydratingInView, { timeout: 20_000 }).toBe(0);
+    await page.waitForTimeout(500);
     await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
   };
 }
