@@ -375,7 +375,6 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       phrase: 'of the 100 openings the two games',
       why: 'the series’ settings (scripts/lab/experiments.ts)',
     },
-    { phrase: 'but at depth 4 the lines', why: SETTING },
     { phrase: 'about equal, 47–53, a score of 0.47', why: PAPER_CLAIM },
     { phrase: 'clearest result, 66–34', why: PAPER_CLAIM },
     { phrase: 'its Table 4 was', why: PAPER_CLAIM },
