@@ -468,6 +468,28 @@ export const EXPERIMENTS: readonly Experiment[] = [
     ...SERIES_RULES,
   },
   {
+    name: 'shogi-basic',
+    kind: 'matches',
+    title: '将棋ベーシック’s point, on material alone',
+    question:
+      'Seed 003 quotes a program that added one point for every defended piece to material alone. In its own setting, against material alone at equal nodes, does the point change the score?',
+    chapter: { slug: 'effect-tables', section: 'a-point-for-every-defended-piece' },
+    matches: [{ id: 'basic-material', a: '{"evaluator":"basic"}', b: '{"evaluator":"material"}' }],
+    games: 200,
+    limits: { nodes: 20_000 },
+    ...SERIES_RULES,
+  },
+  {
+    name: 'shogi-basic-style',
+    kind: 'command',
+    title: '将棋ベーシック’s point: the style of its games',
+    question:
+      'Its author reported a change of style, not of strength: golds moved up into castles instead of edge pawns pushed while it waited. In each side’s first 30 moves of the shogi-basic games, how often does it move its king, a gold, a silver, an edge pawn, or drop a piece, and how many of its pieces stand defended?',
+    chapter: { slug: 'effect-tables', section: 'a-point-for-every-defended-piece' },
+    script: 'play-style',
+    args: ['public/lab/shogi-basic/basic-material.json', '--moves', '30'],
+  },
+  {
     name: 'dtree-search',
     kind: 'command',
     title: 'The decision trees inside the search',

@@ -13,12 +13,14 @@ import {
 } from './effect/evaluators';
 import { tunedEvaluator } from './effect/tuned/index';
 import { materialEvaluator } from './material';
+import { basicEvaluator } from './basic';
 
 export const EVALUATORS = {
   material: materialEvaluator,
   effect: effectEvaluator85,
   kkpee9: kkpee9Evaluator,
   tuned: tunedEvaluator,
+  basic: basicEvaluator,
 } as const satisfies Record<string, Evaluator>;
 export type EvaluatorName = keyof typeof EVALUATORS;
 export const EVALUATOR_NAMES = Object.keys(EVALUATORS) as EvaluatorName[];
@@ -49,7 +51,7 @@ export const EVALUATOR_OPTIONS = {
     label: 'Evaluator',
     choices: EVALUATOR_NAMES,
     default: 'tuned',
-    help: 'What scores a leaf position: the tuned effect table (the default), material alone, or seed 003’s tables with its own constants.',
+    help: 'What scores a leaf position: the tuned effect table (the default), material alone, seed 003’s tables with its own constants, or material with 将棋ベーシック’s point for each defended piece.',
   }),
 };
 
