@@ -80,9 +80,10 @@ if (values.form !== undefined) {
 /**
  * Each form runs in a process of its own, so that what the JIT learnt from one evaluator does not
  * slow another (one shared call site for many evaluators goes megamorphic); the runs go round the
- * forms in turn, and each form keeps its best CPU time.
+ * forms in turn, and each form keeps its best CPU time, and its worst, so that a reader sees how far
+ * runs of one form spread beside how far the forms differ.
  */
-const best = all.map(() => ({ nodes: 0, cpu: Infinity, bytes: 0 }));
+const best = all.map(() => ({ nodes: 0, cpu: Infinity, worst: 0, bytes: 0 }));
 for (let run = 0; run < runs; run++)
   all.forEach((f, i) => {
     const out = execFileSync(
@@ -104,7 +105,12 @@ for (let run = 0; run < runs; run++)
     };
     if (run > 0 && m.nodes !== best[i]!.nodes)
       throw new Error(`${f.name}: ${m.nodes} nodes, then ${best[i]!.nodes}`);
-    best[i] = { nodes: m.nodes, cpu: Math.min(best[i]!.cpu, m.cpu), bytes: m.bytes };
+    best[i] = {
+      nodes: m.nodes,
+      cpu: Math.min(best[i]!.cpu, m.cpu),
+      worst: Math.max(best[i]!.worst, m.cpu),
+      bytes: m.bytes,
+    };
     if (!values.json) process.stderr.write('.');
   });
 if (!values.json) process.stderr.write('\n');
@@ -115,6 +121,9 @@ const rows = all.map((f, i) => ({
   nodes: best[i]!.nodes,
   cpuSeconds: best[i]!.cpu,
   nps: best[i]!.nodes / best[i]!.cpu,
+  /** The slowest run's CPU time and nodes per second: with `nps`, the spread over the runs. */
+  cpuSecondsWorst: best[i]!.worst,
+  npsWorst: best[i]!.nodes / best[i]!.worst,
   bytes: best[i]!.bytes,
 }));
 // Forms of one group must read the same tree: they give the same value everywhere.
@@ -138,6 +147,7 @@ if (values.json) {
         { header: 'form', align: 'left' },
         { header: 'nodes', align: 'right' },
         { header: 'nps', align: 'right' },
+        { header: 'slowest run', align: 'right' },
         { header: '× material', align: 'right' },
         { header: '× factored', align: 'right' },
         { header: 'memory', align: 'right' },
@@ -148,6 +158,7 @@ if (values.json) {
           r.name,
           formatCount(r.nodes),
           formatCount(Math.round(r.nps)),
+          formatCount(Math.round(r.npsWorst)),
           formatRatio(r.nps / material),
           factored ? formatRatio(r.nps / factored.nps) : '',
           r.bytes === 0 ? '' : `${(r.bytes / 2 ** 20).toFixed(1)} MiB`,
