@@ -50,8 +50,9 @@ export const ROW_OF_KIND: readonly number[] = [-1, 7, 6, 5, 4, 2, 1, 3, 0, 13, 1
  * a rook, bishop or their promotions, whose checks are the hardest to meet. Captures earn less
  * (the piece that just moved 0.5, a more valuable piece 0.75, a capture worth at least a silver 0.5,
  * any other 0.25), because quiescence search already reads captures past the horizon; a promotion
- * or an escape from check 0.5, a threatened piece moving away 0.25; quiet moves and drops nothing;
- * the king earns credit only for escapes and captures. So a check and a capture of a larger piece
+ * or an escape from check 0.5, a threatened piece moving away 0.25; quiet moves and drops that
+ * give no check nothing (a checking drop earns its piece's check); the king, which never checks
+ * or promotes, earns for captures, escapes, fleeing and a high provisional value. So a check and a capture of a larger piece
  * (2.0, exactly the limit) extend nothing yet; a third forcing move does. Tried at depths 3 and 4
  * on a dozen bench positions against two other tables: one with half these checks, which extended
  * nothing at these depths, and one crediting captures like checks, which read 2.5 times the nodes
