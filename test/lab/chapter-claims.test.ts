@@ -254,26 +254,32 @@ describe('chapter 5, What it costs and In games (dual-credit-nodes, dual-credit-
 });
 
 describe('chapter 5, the rook grab at the head of the chapter', () => {
-  it('plain α-β takes the rook at depth 3; Dual Credit and the check extension promote the other bishop, the check extension for fewer nodes; at depth 5 plain α-β promotes it on the other diagonal and takes the rook a move later', async () => {
-    const { parseSfen } = await import('../../src/engine/sfen');
-    const { Searcher } = await import('../../src/engine/search/index');
-    const { ROOK_GRAB } = await import('../../src/components/widgets/explorer/guided/dual-credit');
-    const search = (options: Record<string, unknown>, depth: number) => {
-      const pos = parseSfen(ROOK_GRAB);
-      if (!pos.ok) throw new Error(pos.error);
-      const r = new Searcher(options).search(pos.value, { depth });
-      return { move: r.bestMove, pv: r.pv, nodes: r.stats.nodes + r.stats.qnodes };
-    };
-    expect(search({}, 3).move).toBe('2f4h+');
-    const credit = search({ dualCredit: true }, 3);
-    const check = search({ checkExtension: true }, 3);
-    expect(credit.move).toBe('9g8h+');
-    expect(check.move).toBe('9g8h+');
-    expect(check.nodes).toBeLessThan(credit.nodes);
-    const deeper = search({}, 5);
-    expect(deeper.move).toBe('9g8f+');
-    expect(deeper.pv[2]).toBe('2f4h+');
-  });
+  // Four searches, one to depth 5 (a few seconds when quiet, over 30 s on a loaded machine).
+  it(
+    'plain α-β takes the rook at depth 3; Dual Credit and the check extension promote the other bishop, the check extension for fewer nodes; at depth 5 plain α-β promotes it on the other diagonal and takes the rook a move later',
+    { timeout: 120_000 },
+    async () => {
+      const { parseSfen } = await import('../../src/engine/sfen');
+      const { Searcher } = await import('../../src/engine/search/index');
+      const { ROOK_GRAB } =
+        await import('../../src/components/widgets/explorer/guided/dual-credit');
+      const search = (options: Record<string, unknown>, depth: number) => {
+        const pos = parseSfen(ROOK_GRAB);
+        if (!pos.ok) throw new Error(pos.error);
+        const r = new Searcher(options).search(pos.value, { depth });
+        return { move: r.bestMove, pv: r.pv, nodes: r.stats.nodes + r.stats.qnodes };
+      };
+      expect(search({}, 3).move).toBe('2f4h+');
+      const credit = search({ dualCredit: true }, 3);
+      const check = search({ checkExtension: true }, 3);
+      expect(credit.move).toBe('9g8h+');
+      expect(check.move).toBe('9g8h+');
+      expect(check.nodes).toBeLessThan(credit.nodes);
+      const deeper = search({}, 5);
+      expect(deeper.move).toBe('9g8f+');
+      expect(deeper.pv[2]).toBe('2f4h+');
+    },
+  );
 });
 
 describe('chapter 5, the credit trace’s mating attack', () => {
@@ -647,6 +653,16 @@ describe('chapter 8, In games (mate-probe-elo-time)', () => {
   });
 });
 
+describe('chapter 3 and Play, the strongest settings (strongest)', () => {
+  const elo = series('strongest');
+
+  it('beat plain α-β, and the check extension adds to them, both clear of zero', () => {
+    expect([...elo.keys()].sort()).toEqual(['check-strongest', 'strongest-plain']);
+    expect(elo.get('strongest-plain')!.low).toBeGreaterThan(0);
+    expect(elo.get('check-strongest')!.low).toBeGreaterThan(0);
+  });
+});
+
 /**
  * The series the chapters state Elo from, played by the engine that plays shogi (the tuned table
  * on both sides): a game whose moves are a tenth king moves or more is not one a shogi player
@@ -663,6 +679,7 @@ describe('the chapters’ match series are shogi', () => {
     'dtree-elo-time',
     'mate-probe-elo-time',
     'self-play',
+    'strongest',
   ];
   for (const name of SERIES)
     it(`${name}: king moves under a tenth of all moves in every match`, () => {
