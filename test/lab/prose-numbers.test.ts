@@ -301,6 +301,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: '**Extension cap** to 0', why: SETTING },
   ],
   'dual-credit': [
+    { phrase: 'is fixed at 0.5', why: 'seed 001 on the transition-probability search it cites' },
     {
       phrase: 'misprinted (64 for 46, or 32 for 14, would each make them add up)',
       why: 'the paper’s printed shares and the one-figure corrections that make them sum to 100',
@@ -419,7 +420,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       phrase: 'search 20 to 30 % faster than computing the terms, and about R70 stronger',
       why: SEED_003,
     },
-    { phrase: '128 MB for one table (and KKPEE9, below, needs 306 MB)', why: SEED_003 },
+    { phrase: '128 MB for one table (and KKPEE9, below, needs 306 MB,', why: SEED_003 },
     { phrase: '81 × 81 × 11 each', why: 'the factored tables’ shape' },
     { phrase: "(32 codes in YaneuraOu's", why: CONSTANT },
     { phrase: 'With 11 counts a side that table would be 32 times 128 MB, 4 GB', why: SEED_003 },
@@ -472,6 +473,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: "the seed's R10", why: SEED_003 },
     { phrase: 'N = 4 against N = 2', why: SETTING },
     { phrase: 'about 3-kyū', why: 'the program’s strength as its author gives it' },
+    { phrase: 'kyū count down to 1', why: 'how shogi grades count' },
     { phrase: '(58金)', why: 'a move, in Japanese notation' },
     { phrase: '10 % say', why: SEED_003 },
     { phrase: '20 % say', why: SEED_003 },
