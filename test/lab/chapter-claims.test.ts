@@ -653,6 +653,53 @@ describe('chapter 8, In games (mate-probe-elo-time)', () => {
   });
 });
 
+describe('chapter 6, 将棋ベーシック’s point on material alone (shogi-basic, shogi-basic-style)', () => {
+  const style = (
+    JSON.parse(readFileSync('src/data/experiments/shogi-basic-style.json', 'utf8')) as {
+      results: {
+        a: { shares: Record<string, number>; defended: number };
+        b: { shares: Record<string, number>; defended: number };
+        difference: Record<string, { mean: number; low: number; high: number }>;
+      };
+    }
+  ).results;
+
+  it('moves the king under a fifth of its first moves where material alone moves it about half', () => {
+    expect(style.a.shares['king']!).toBeLessThan(0.2);
+    expect(Math.abs(style.b.shares['king']! - 0.5)).toBeLessThan(0.07);
+  });
+
+  it('moves its golds two and a half times as often, and keeps about four more pieces defended', () => {
+    const golds = style.a.shares['gold']! / style.b.shares['gold']!;
+    expect(golds).toBeGreaterThan(2.2);
+    expect(golds).toBeLessThan(2.9);
+    expect(style.difference['gold']!.low).toBeGreaterThan(0);
+    expect(Math.abs(style.difference['defended']!.mean - 4)).toBeLessThan(0.5);
+    expect(style.difference['defended']!.low).toBeGreaterThan(0);
+  });
+
+  it('pushes its edge pawns more, not less', () => {
+    expect(style.difference['edgePawn']!.low).toBeGreaterThan(0);
+  });
+
+  it('is stronger too, clear of zero, in games that are material alone’s', () => {
+    expect(series('shogi-basic').get('basic-material')!.low).toBeGreaterThan(0);
+    const data = JSON.parse(
+      readFileSync('src/data/experiments/shogi-basic.json', 'utf8'),
+    ) as MatchSeriesData;
+    expect(data.results.matches[0]!.tally.kingMoveShare.all).toBeGreaterThan(0.15);
+  });
+});
+
+describe('chapter 6, the tuned table in games (tuned-eval-elo)', () => {
+  const elo = series('tuned-eval-elo');
+
+  it('beats material alone and the seed’s KKPEE9 constants, both clear of zero', () => {
+    expect([...elo.keys()].sort()).toEqual(['tuned-kkpee9', 'tuned-material']);
+    for (const [id, i] of elo) expect(i.low, id).toBeGreaterThan(0);
+  });
+});
+
 describe('chapter 3 and Play, the strongest settings (strongest)', () => {
   const elo = series('strongest');
 

@@ -5,6 +5,7 @@ export type NumberFormat =
   | 'ratio'
   | 'percent'
   | 'percent1'
+  | 'points1'
   | 'elo'
   | 'seconds'
   | 'fixed1'
@@ -38,10 +39,13 @@ export function formatNumber(v: number, format: NumberFormat): string {
       // Two significant digits below 1 (0.76×), two decimals to 10 (3.81×), whole above (14×).
       return `${v >= 10 ? Math.round(v) : v >= 1 ? v.toFixed(2) : v.toPrecision(2)}×`;
     case 'percent':
-      return `${Math.round(v * 100)}%`;
+      return withMinus(`${Math.round(v * 100)}%`);
     case 'percent1':
       // A share beside a paper's own to a tenth of a per cent (74.3%).
-      return `${(v * 100).toFixed(1)}%`;
+      return withMinus(`${(v * 100).toFixed(1)}%`);
+    case 'points1':
+      // A difference of two shares in percentage points, to a tenth, signed (+4.4, −21.9).
+      return v >= 0.0005 ? `+${(v * 100).toFixed(1)}` : withMinus((v * 100).toFixed(1));
     case 'elo':
       if (!Number.isFinite(v)) return v > 0 ? '+∞' : `${MINUS}∞`;
       return v >= 0.5 ? `+${Math.round(v)}` : withMinus(String(Math.round(v)));
