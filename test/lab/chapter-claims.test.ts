@@ -370,6 +370,16 @@ describe('chapter 6, How fast each form runs (eval-bench)', () => {
     expect(gain('KKPEE25')).toBeGreaterThan(gain('KKPEE9') - 0.02);
   });
 
+  it('one form’s runs spread by up to two thirds, more than the big tables’ gains differ', () => {
+    const spread = Math.max(
+      ...(rows as unknown as { nps: number; npsWorst: number }[]).map((r) => r.nps / r.npsWorst),
+    );
+    expect(spread).toBeGreaterThan(1.5);
+    expect(spread).toBeLessThan(1.75);
+    const gains = ['KKPEE9', 'KKPEE16', 'KKPEE25'].map(gain);
+    expect(Math.max(...gains) - Math.min(...gains)).toBeLessThan(spread);
+  });
+
   it('keeping the sum up to date is slower than recomputing it', () => {
     expect(nps('first table, incremental')).toBeLessThan(nps('first table, factored'));
   });
