@@ -21,7 +21,6 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readArgs } from '../scripts/lib/cli';
 import { EVAL_FORMS, evalFormByName } from '../src/engine/eval/effect/forms';
-import type { Evaluator } from '../src/engine/eval/evaluator';
 import { Searcher } from '../src/engine/search/index';
 import { parseSfen } from '../src/engine/sfen';
 import { formatCount, formatRatio, formatTable } from './lib/table';

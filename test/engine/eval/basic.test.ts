@@ -4,7 +4,7 @@
  * positions and after every move of a search-like walk, and to a worked example.
  */
 import { describe, expect, it } from 'vitest';
-import { BASIC_POINT, evaluateBasic } from '../../../src/engine/eval/basic';
+import { BASIC_POINT, basicEvaluator, evaluateBasic } from '../../../src/engine/eval/basic';
 import { evaluatorFor } from '../../../src/engine/eval/index';
 import { evaluateMaterial } from '../../../src/engine/eval/material';
 import { computeEffects } from '../../../src/engine/effect';
@@ -30,7 +30,9 @@ function basicTwin(pos: Position): number {
 
 describe('Shōgi Basic’s evaluation', () => {
   it('is the registry’s "basic" evaluator', () => {
-    expect(evaluatorFor('basic').evaluate).toBe(evaluateBasic);
+    expect(evaluatorFor('basic')).toBe(basicEvaluator);
+    const pos = mustParse('4k4/9/9/9/4P4/4G4/9/9/4K4 b - 1');
+    expect(basicEvaluator.evaluate(pos)).toBe(evaluateBasic(pos));
   });
 
   it('counts the defended pieces of a start-position camp, kings left out', () => {
