@@ -2,7 +2,8 @@
  * Judge positions without reading ahead. `material` counts the pieces on the board and in hand;
  * `effect` (seed 003's first table) and `kkpee9` add a value for each side's effects (利き) on
  * every square, larger the nearer the square is to a king, and take a tenth off each piece;
- * `tuned`, the engine's default, is KKPEE9's table with its parameters tuned on self-play games.
+ * `tuned`, the engine's default, is KKPEE9's table with its parameters tuned on self-play games;
+ * `basic` is 将棋ベーシック's rule: material and a point for each piece its own side defends.
  * They come from the registry the `evaluator` search option names, so
  * `new Searcher({ evaluator: 'kkpee9' })` searches with the same numbers.
  *
