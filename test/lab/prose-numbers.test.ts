@@ -470,7 +470,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'writes them R70, R10)', why: SEED_003 },
     { phrase: 'about 3-kyū', why: 'the program’s strength as its author gives it' },
     { phrase: 'kyū count down to 1', why: 'how shogi grades count' },
-    { phrase: 'Difference, points (95 %)', why: 'the interval’s confidence' },
+    { phrase: 'Difference (95 %)', why: 'the interval’s confidence' },
     { phrase: 'Edge pawn (file 1 or 9)', why: 'the two edge files of the board' },
     { phrase: '(58金)', why: 'a move, in Japanese notation' },
     { phrase: '10 % say', why: SEED_003 },
