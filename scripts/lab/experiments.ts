@@ -255,6 +255,24 @@ export const EXPERIMENTS: readonly Experiment[] = [
     ...SERIES_RULES,
   },
   {
+    name: 'check-extension-300ms',
+    kind: 'matches',
+    title: 'The check extension at 300 ms',
+    question:
+      'The check extension added to the strongest settings at 100 ms a move. Does it still add at three times the time, before it joins the defaults?',
+    chapter: { slug: 'pruning', section: 'what-they-buy' },
+    matches: [
+      {
+        id: 'check-strongest-300',
+        a: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64,"checkExtension":true}',
+        b: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64}',
+      },
+    ],
+    games: 200,
+    limits: { movetimeMs: 300 },
+    ...SERIES_RULES,
+  },
+  {
     name: 'yaneuraou-byoyomi',
     kind: 'matches',
     title: 'Against YaneuraOu, byoyomi 1 s',
