@@ -12,10 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { readArgs } from './lib/cli';
-import type { MatchGame } from '../src/engine/lab/match';
-import { parseUsiMove } from '../src/engine/notation';
+import { type MatchGame, replayGame } from '../src/engine/lab/match';
 import type { Position } from '../src/engine/position';
-import { parsePositionCommand } from '../src/engine/sfen';
 import { BOARD_SIZE, fileOf, SQUARES } from '../src/engine/square';
 import { isDrop, Kind, moveFrom } from '../src/engine/types';
 
@@ -76,9 +74,6 @@ function defendedPieces(pos: Position, side: number): number {
 
 /** One game's counts by colour (0 sente, 1 gote), over each side's first `perSide` moves. */
 function countGame(game: MatchGame): Record<Measure | 'moves', number>[] | null {
-  const start = parsePositionCommand(game.opening);
-  if (!start.ok) return null;
-  const pos = start.value;
   const counts = [0, 1].map(() => ({
     moves: 0,
     king: 0,
@@ -88,29 +83,31 @@ function countGame(game: MatchGame): Record<Measure | 'moves', number>[] | null 
     drop: 0,
     defended: 0,
   }));
-  for (const text of game.moves) {
-    const move = parseUsiMove(pos, text);
-    if (!move.ok) break;
-    const us = pos.sideToMove;
-    const c = counts[us]!;
-    const counted = c.moves < perSide;
-    if (counted) {
-      c.moves++;
-      if (isDrop(move.value)) c.drop++;
+  const counted = (us: number): boolean => counts[us]!.moves < perSide;
+  const first = replayGame(game, {
+    before: ({ move, us, pos }) => {
+      const c = counts[us]!;
+      if (!counted(us)) return;
+      if (isDrop(move)) c.drop++;
       else {
-        const from = moveFrom(move.value);
+        const from = moveFrom(move);
         const kind = pos.board[from]! & 15;
         if (kind === Kind.King) c.king++;
         else if (kind === Kind.Gold) c.gold++;
         else if (kind === Kind.Silver) c.silver++;
         else if (kind === Kind.Pawn && (fileOf(from) === 1 || fileOf(from) === 9)) c.edgePawn++;
       }
-    }
-    pos.doMove(move.value);
-    if (counted) c.defended += defendedPieces(pos, us);
-    if (counts[0]!.moves >= perSide && counts[1]!.moves >= perSide) break;
-  }
-  return counts;
+    },
+    after: ({ us, pos }) => {
+      const c = counts[us]!;
+      if (counted(us)) {
+        c.moves++;
+        c.defended += defendedPieces(pos, us);
+      }
+      return !(counts[0]!.moves >= perSide && counts[1]!.moves >= perSide);
+    },
+  });
+  return first === null ? null : counts;
 }
 // #endregion
 

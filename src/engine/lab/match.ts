@@ -17,7 +17,8 @@ import { median } from './stats';
 import { parseUsiMove } from '../notation';
 import type { SearchOptions } from '../search/options';
 import { parsePositionCommand } from '../sfen';
-import { type Color, isDrop, Kind, moveFrom, pieceKind } from '../types';
+import type { Position } from '../position';
+import { type Color, isDrop, Kind, type Move, moveFrom, pieceKind } from '../types';
 
 /**
  * One side of a match: its name (a preset's id, "custom", or `usi:<path>`), a label, and its
@@ -294,6 +295,41 @@ interface KingMoves {
 /** A record's counts, worked out once per record: a match's progress line tallies after every game. */
 const kingMovesCache = new WeakMap<MatchGame, KingMoves>();
 
+/** What a replay shows of each move: the move, the side that plays it, and the position. */
+export interface ReplayStep {
+  readonly move: Move;
+  readonly us: Color;
+  readonly pos: Position;
+}
+
+/**
+ * Replay a game's moves from its opening: `before` sees each move in the position it is played
+ * from, `after` in the position it leaves; either stops the replay by returning false. A move that
+ * does not replay (a record from another rule set) ends it there. Returns the side to move when the
+ * opening ends (it plays `moves[0]`), or null when the opening does not parse.
+ */
+export function replayGame(
+  game: Pick<MatchGame, 'opening' | 'moves'>,
+  visit: {
+    before?: (step: ReplayStep) => boolean | void;
+    after?: (step: ReplayStep) => boolean | void;
+  },
+): Color | null {
+  const start = parsePositionCommand(game.opening);
+  if (!start.ok) return null;
+  const pos = start.value;
+  const first = pos.sideToMove;
+  for (const text of game.moves) {
+    const move = parseUsiMove(pos, text);
+    if (!move.ok) break;
+    const step = { move: move.value, us: pos.sideToMove, pos };
+    if (visit.before?.(step) === false) break;
+    pos.doMove(move.value);
+    if (visit.after?.(step) === false) break;
+  }
+  return first;
+}
+
 // #region king-moves
 /**
  * Replay a game's moves from its opening and count, for each side, the moves and the king moves
@@ -304,21 +340,14 @@ const kingMovesCache = new WeakMap<MatchGame, KingMoves>();
 export function kingMovesOf(game: MatchGame): KingMoves {
   const known = kingMovesCache.get(game);
   if (known) return known;
-  const start = parsePositionCommand(game.opening);
   const counts: KingMoves = { moves: [0, 0], king: [0, 0], first: 0 };
-  if (start.ok) {
-    const pos = start.value;
-    counts.first = pos.sideToMove;
-    for (const text of game.moves) {
-      const move = parseUsiMove(pos, text);
-      if (!move.ok) break;
-      const us = pos.sideToMove;
+  const first = replayGame(game, {
+    before: ({ move, us, pos }) => {
       counts.moves[us]++;
-      if (!isDrop(move.value) && pieceKind(pos.board[moveFrom(move.value)]!) === Kind.King)
-        counts.king[us]++;
-      pos.doMove(move.value);
-    }
-  }
+      if (!isDrop(move) && pieceKind(pos.board[moveFrom(move)]!) === Kind.King) counts.king[us]++;
+    },
+  });
+  if (first !== null) counts.first = first;
   kingMovesCache.set(game, counts);
   return counts;
 }
