@@ -8,6 +8,7 @@ import { countCode } from '../../scripts/end-of-game';
 import { describe, expect, it } from 'vitest';
 import { eloInterval, type EloInterval } from '../../src/components/lab/format';
 import type { MatchSeriesData } from '../../src/engine/lab/experiment-data';
+import { STRONGEST } from '../../src/engine/lab/presets';
 
 function series(name: string): Map<string, EloInterval> {
   const data = JSON.parse(
@@ -710,13 +711,21 @@ describe('chapter 6, the tuned table in games (tuned-eval-elo)', () => {
   });
 });
 
-describe('chapter 3 and Play, the strongest settings (strongest)', () => {
+describe('chapter 3 and Play, the strongest settings (strongest, check-extension-300ms)', () => {
   const elo = series('strongest');
+  const longer = series('check-extension-300ms');
 
-  it('beat plain α-β, and the check extension adds to them, both clear of zero', () => {
+  it('beat plain α-β, and the check extension adds to them at 100 ms, both clear of zero', () => {
     expect([...elo.keys()].sort()).toEqual(['check-strongest', 'strongest-plain']);
     expect(elo.get('strongest-plain')!.low).toBeGreaterThan(0);
     expect(elo.get('check-strongest')!.low).toBeGreaterThan(0);
+  });
+
+  it('at 300 ms the check extension’s interval spans zero, so the strongest settings leave it off', () => {
+    const i = longer.get('check-strongest-300')!;
+    expect(i.low).toBeLessThan(0);
+    expect(i.high).toBeGreaterThan(0);
+    expect(STRONGEST.checkExtension).toBeFalsy();
   });
 });
 
@@ -737,6 +746,7 @@ describe('the chapters’ match series are shogi', () => {
     'mate-probe-elo-time',
     'self-play',
     'strongest',
+    'check-extension-300ms',
   ];
   for (const name of SERIES)
     it(`${name}: king moves under a tenth of all moves in every match`, () => {

@@ -133,6 +133,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     { phrase: 'depth-3 run', why: SETTING },
   ],
   pruning: [
+    { phrase: 'Elo (95 %)', why: 'the interval’s confidence' },
     {
       phrase: 'finds seven candidates in the same playouts',
       why: 'the script’s output, pinned for its first candidate',
