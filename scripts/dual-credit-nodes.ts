@@ -9,7 +9,7 @@
  * up), and the matched shared limit again on the first positions one ply deeper.
  * Node counts (main + quiescence) with a fresh table per search: deterministic, no timing. Each
  * position's reference move, plain α-β's one ply deeper than the measure (depth 5 by default)
- * with today's default options, says how often each search plays what a deeper one does. (The fixture keeps a reference too, but from the material evaluation it was made with.)
+ * with today's default options, says how often each search plays what a deeper one does.
  */
 import { readArgs } from './lib/cli';
 import fixture from '../src/engine/eval/move-rank-positions.json' with { type: 'json' };
