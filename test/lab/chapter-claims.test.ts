@@ -8,7 +8,11 @@ import { countCode } from '../../scripts/end-of-game';
 import { describe, expect, it } from 'vitest';
 import { eloInterval, type EloInterval } from '../../src/components/lab/format';
 import type { MatchSeriesData } from '../../src/engine/lab/experiment-data';
+import rankFixture from '../../src/engine/eval/move-rank-positions.json' with { type: 'json' };
 import { STRONGEST } from '../../src/engine/lab/presets';
+import { givesCheck } from '../../src/engine/move-check';
+import { parseUsiMove } from '../../src/engine/notation';
+import { parseSfen } from '../../src/engine/sfen';
 
 function series(name: string): Map<string, EloInterval> {
   const data = JSON.parse(
@@ -18,6 +22,69 @@ function series(name: string): Map<string, EloInterval> {
 }
 
 const overlap = (a: EloInterval, b: EloInterval): boolean => a.low <= b.high && b.low <= a.high;
+
+describe('chapter 2, Measuring a move evaluation (move-rank)', () => {
+  interface RankRow {
+    name: string;
+    averageRank: number;
+    medianRank: number;
+    top1: number;
+    better: number;
+    worse: number;
+    largestShift: { seedMeanWithout: number; meanWithout: number } | null;
+    ranks: number[];
+  }
+  const data = JSON.parse(readFileSync('src/data/experiments/move-rank.json', 'utf8')) as {
+    results: { positions: number; rows: RankRow[] };
+  };
+  const row = (name: string): RankRow => data.results.rows.find((r) => r.name === name)!;
+  const seed = row('seed 000 constants');
+
+  it('a third for the attack weight lowers the mean, nearly all through one position', () => {
+    const r = row('attack weight 1/3');
+    expect(r.averageRank).toBeLessThan(seed.averageRank - 1);
+    const { seedMeanWithout, meanWithout } = r.largestShift!;
+    expect(Math.abs(meanWithout - seedMeanWithout)).toBeLessThan(0.25);
+  });
+
+  it('without the king threats the mean rises beyond its largest shift; as many rise as fall, a rise is a place or three, and every fall is a check', () => {
+    const r = row('no king threats');
+    expect(r.averageRank).toBeGreaterThan(seed.averageRank);
+    expect(r.medianRank).toBeGreaterThan(seed.medianRank);
+    expect(r.largestShift!.meanWithout).toBeGreaterThan(r.largestShift!.seedMeanWithout);
+    expect(r.worse).toBe(r.better);
+    let longest = 0;
+    r.ranks.forEach((rank, i) => {
+      const shift = rank - seed.ranks[i]!;
+      if (shift < 0) expect(-shift, `position ${i}`).toBeLessThanOrEqual(3);
+      if (shift <= 0) return;
+      longest = Math.max(longest, shift);
+      const p = rankFixture.positions[i]!;
+      const pos = parseSfen(p.sfen);
+      if (!pos.ok) throw new Error(pos.error);
+      const move = parseUsiMove(pos.value, p.reference);
+      if (!move.ok) throw new Error(move.error);
+      expect(givesCheck(pos.value, move.value), `position ${i}: ${p.reference}`).toBe(true);
+    });
+    expect(longest).toBeGreaterThan(50);
+  });
+
+  it('the capture bonus and the focus pawn move a few positions and not the median; the seed as written moves the mean and the median opposite ways', () => {
+    for (const name of ['no capture bonus', 'capture bonus 3000', 'no focus pawn']) {
+      expect(row(name).medianRank, name).toBe(seed.medianRank);
+      expect(row(name).better + row(name).worse, name).toBeLessThanOrEqual(6);
+    }
+    const written = row('seed 000 read as written');
+    expect(Math.sign(written.averageRank - seed.averageRank)).toBe(
+      -Math.sign(written.medianRank - seed.medianRank),
+    );
+  });
+
+  it('the top-1 share hardly changes in any row', () => {
+    for (const r of data.results.rows)
+      expect(Math.abs(r.top1 - seed.top1), r.name).toBeLessThan(0.03);
+  });
+});
 
 describe('chapter 3, In games (pruning-elo-nodes)', () => {
   const elo = series('pruning-elo-nodes');
