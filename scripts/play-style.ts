@@ -15,7 +15,7 @@ import { readArgs } from './lib/cli';
 import { type MatchGame, replayGame } from '../src/engine/lab/match';
 import type { Position } from '../src/engine/position';
 import { BOARD_SIZE, fileOf, SQUARES } from '../src/engine/square';
-import { isDrop, Kind, moveFrom } from '../src/engine/types';
+import { isDrop, Kind, moveFrom, pieceKind } from '../src/engine/types';
 
 const { values, positionals } = readArgs(
   'play-style',
@@ -91,7 +91,7 @@ function countGame(game: MatchGame): Record<Measure | 'moves', number>[] | null 
       if (isDrop(move)) c.drop++;
       else {
         const from = moveFrom(move);
-        const kind = pos.board[from]! & 15;
+        const kind = pieceKind(pos.board[from]!);
         if (kind === Kind.King) c.king++;
         else if (kind === Kind.Gold) c.gold++;
         else if (kind === Kind.Silver) c.silver++;

@@ -155,6 +155,14 @@ const YANEURAOU_OPTIONS = [
   'RoundUpToFullSecond=false',
 ];
 
+/**
+ * The strongest settings as the `strongest` series played them, spelled out so that the matches
+ * keep meaning what they played if the preset changes, and the same with the check extension.
+ */
+const STRONGEST_AS_PLAYED = '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64}';
+const STRONGEST_WITH_CHECKS =
+  '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64,"checkExtension":true}';
+
 /** Our engine as a USI program, at its defaults (the strongest settings) but for the margin. */
 const YOMI_USI = {
   a: 'usi:bin/yomi-usi',
@@ -246,7 +254,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
       { id: 'strongest-plain', a: 'strongest', b: 'plain' },
       {
         id: 'check-strongest',
-        a: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64,"checkExtension":true}',
+        a: STRONGEST_WITH_CHECKS,
         b: 'strongest',
       },
     ],
@@ -264,8 +272,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     matches: [
       {
         id: 'check-strongest-300',
-        a: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64,"checkExtension":true}',
-        b: '{"nullMove":true,"lmr":true,"futility":true,"ttSizeMb":64}',
+        a: STRONGEST_WITH_CHECKS,
+        b: STRONGEST_AS_PLAYED,
       },
     ],
     games: 200,
