@@ -18,7 +18,13 @@ const EXAMPLES = readdirSync('examples')
   .sort();
 /** Far above what any example takes, so a busy machine does not stop one early. */
 const GENEROUS_LIMIT_S = '90';
-const RESPONSE_BUDGET_MS = 100;
+/**
+ * A page whose main thread the cell blocks shows the whole measurement (half a second to a second)
+ * as one gap, and never answers the click. A free page answers within a frame or two, but on a
+ * two-core CI machine with other browser tests running a single sample has reached 115 ms, so the
+ * budget sits between the two: it tells a blocked page from a free one without timing the machine.
+ */
+const RESPONSE_BUDGET_MS = 250;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
