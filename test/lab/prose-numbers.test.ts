@@ -314,7 +314,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     {
       phrase: 'At depth 3, plain α-β takes the rook',
       why: SETTING,
-      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+      pinnedBy: 'test/engine/dual-credit/dual-credit.test.ts',
     },
     {
       phrase: 'reads two plies further: at depth 5 it',
@@ -326,12 +326,12 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
       phrase:
         'of 3 the extensions are gone and A takes the rook as B does; at a limit of 1 they multiply',
       why: 'the worked example, tested',
-      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+      pinnedBy: 'test/engine/dual-credit/dual-credit.test.ts',
     },
     {
       phrase: 'a limit of 2, a credit of 2.5 becoming one ply of extension and 3.4 becoming two',
       why: 'the paper’s worked example of Fig. 1',
-      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+      pinnedBy: 'test/engine/dual-credit/dual-credit.test.ts',
     },
     { phrase: 'but ceil(0) extends nothing', why: CONSTANT },
     { phrase: '(lines 10 to 15 of its Figure 1)', why: PAPER_CLAIM },
@@ -340,20 +340,20 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     {
       phrase: 'at depth 4, our first version extended nothing at all',
       why: 'a regression the tests hold',
-      pinnedBy: 'test/engine/search/dual-credit.test.ts',
+      pinnedBy: 'test/engine/dual-credit/dual-credit.test.ts',
     },
     {
       phrase:
         'with the limit at 2, two checks by one side earn it a ply. A check earns 1.25, and 1.5 for a rook',
-      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
+      why: 'the credit table’s defaults (src/engine/dual-credit/credit-table.ts)',
     },
     {
       phrase: 'from 0.25 to 0.75',
-      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
+      why: 'the credit table’s defaults (src/engine/dual-credit/credit-table.ts)',
     },
     {
       phrase: 'earns 0.5, a threatened piece moving away 0.25',
-      why: 'the credit table’s defaults (src/engine/search/credit-table.ts)',
+      why: 'the credit table’s defaults (src/engine/dual-credit/credit-table.ts)',
     },
     { phrase: "Set the rook's check credit to 1", why: SETTING },
     { phrase: 'a shared limit of 1:', why: SETTING },

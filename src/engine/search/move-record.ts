@@ -7,7 +7,7 @@
 import { givesCheck } from '../move-check';
 import { EMPTY, isPromotion, moveTo, type Move } from '../types';
 import { checkExtension, mateThreatExtension } from './extensions';
-import { moveCreditEntry } from './dual-credit';
+import { moveCreditEntry } from '../dual-credit/dual-credit';
 import { forwardPruneReason } from './forward-pruning';
 import type { MovePicker } from './move-picker';
 import { lateMoveReduction } from './pruning';

@@ -3,7 +3,7 @@
  * here in the options panel's order: move ordering (ordering.ts, move-picker.ts), forward pruning
  * (forward-pruning.ts), null move, late-move reductions, futility and razoring (pruning.ts), the
  * extensions (extensions.ts), the mate search at the leaves (mate-probe.ts), Dual Credit
- * (dual-credit.ts, with Table 1 in credit-table.ts), α-β itself (alphabeta.ts) and quiescence
+ * (dual-credit/dual-credit.ts, with Table 1 in dual-credit/credit-table.ts), α-β itself (alphabeta.ts) and quiescence
  * search (quiescence.ts). options.ts gathers them into groups, with the declarations of the modules
  * below the state (tt.ts, trace.ts, eval/, dtree/), which keep their own.
  *
@@ -12,7 +12,7 @@
  * each would import itself through the state. This module imports none of them.
  */
 import { integer, number, select, table, toggle } from '../option-spec';
-import { CREDIT_MEANINGS, CREDIT_PIECES, DEFAULT_CREDITS } from './credit-table';
+import { CREDIT_MEANINGS, CREDIT_PIECES, DEFAULT_CREDITS } from '../dual-credit/credit-table';
 
 // Move ordering (ordering.ts, move-picker.ts).
 
@@ -298,7 +298,7 @@ export const MATE_PROBE_OPTIONS = {
   }),
 };
 
-// Dual Credit (dual-credit.ts; Table 1 in credit-table.ts).
+// Dual Credit (dual-credit/dual-credit.ts; Table 1 in dual-credit/credit-table.ts).
 
 export const DUAL_CREDIT_OPTIONS = {
   dualCredit: toggle({

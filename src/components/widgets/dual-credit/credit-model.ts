@@ -3,8 +3,8 @@
  * engine's creditTrace) with the words a table needs, Table 1's classes by name, and the classes
  * that set off the most extension in a search.
  */
-import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../engine/search/credit-table';
-import { type CreditSettings, creditTrace } from '../../../engine/search/dual-credit';
+import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../engine/dual-credit/credit-table';
+import { type CreditSettings, creditTrace } from '../../../engine/dual-credit/dual-credit';
 import { Color, type Move, type Result } from '../../../engine/types';
 import { parseUsiMove } from '../../../engine/notation';
 import { parsePositionText } from '../../../engine/worker/protocol';

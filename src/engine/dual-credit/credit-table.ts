@@ -1,7 +1,7 @@
 /**
  * Seed 001's Table 1 (Dual Credit, chapter 5): the pieces that move (its rows), what a move does
  * (its columns), and our default credit for each pair, which the paper does not print. The credit
- * table is a search option (option-decls.ts); dual-credit.ts reads a move's entry from it.
+ * table is a search option (search/option-decls.ts); dual-credit.ts reads a move's entry from it.
  */
 
 /** Table 1's pieces, in its order: 王 飛 角 金 銀 桂 香 歩 龍 馬 成銀 成桂 成香 と. */

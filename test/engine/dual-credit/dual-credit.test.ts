@@ -5,8 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, Searcher } from '../../../src/engine/search/index';
-import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../src/engine/search/credit-table';
-import { convertCredit, creditTrace, generateCredit } from '../../../src/engine/search/dual-credit';
+import { CREDIT_MEANINGS, CREDIT_PIECES } from '../../../src/engine/dual-credit/credit-table';
+import {
+  convertCredit,
+  creditTrace,
+  generateCredit,
+} from '../../../src/engine/dual-credit/dual-credit';
 import { parseUsiMove } from '../../../src/engine/index';
 import { mustParse } from '../helpers';
 

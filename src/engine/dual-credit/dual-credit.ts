@@ -35,16 +35,16 @@
  *   read the same quiescence tree again; we skip it (creditCanMatter), which changes no value.
  * Variants (§4.2, §4.3): credit at every move (given before the first search, no re-search), and
  * one pool shared by both sides with its own limit.
- * Table 1 and our default credits are in credit-table.ts, the options in option-decls.ts.
+ * Table 1 and our default credits are in credit-table.ts, the options in search/option-decls.ts.
  */
 import { type MoveFeature, moveFeatures, MoveFeature as F } from '../eval/move-features';
 import { CAPTURE_VALUE, PIECE_VALUE } from '../eval/material';
 import type { Position } from '../position';
 import { dropKind, EMPTY, isDrop, Kind, type Move, moveFrom, moveTo } from '../types';
 import { CREDIT_MEANINGS, ROW_OF_KIND } from './credit-table';
-import { extensionBudget } from './extensions';
-import { Counter } from './search-data';
-import type { SearchState } from './state';
+import { extensionBudget } from '../search/extensions';
+import { Counter } from '../search/search-data';
+import type { SearchState } from '../search/state';
 
 /**
  * "High provisional value" (仮評価が高い手): the paper does not define its provisional value. Ours
