@@ -33,6 +33,12 @@ const PAGES = [
   '/no-such-page/',
 ];
 
+/**
+ * Two audits of a long chapter, every island hydrated, take 20–40 s on a busy two-core CI machine,
+ * and one took more than a minute: the limit only catches a page that never settles.
+ */
+const AUDIT_TIMEOUT_MS = 180_000;
+
 interface Violation {
   id: string;
   impact: string | null;
@@ -74,13 +80,17 @@ const serious = (violations: Violation[]): string[] =>
 describeBrowser('accessibility (axe-core)', () => {
   const session = pageSession();
 
-  it.each(PAGES)('%s has no serious or critical violation, light and dark', async (path) => {
-    const { page } = await session.open(path);
-    await page.emulateMedia({ colorScheme: 'light' });
-    const light = serious(await audit(page));
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const dark = serious(await audit(page));
-    await page.close();
-    expect({ light, dark }).toEqual({ light: [], dark: [] });
-  });
+  it.each(PAGES)(
+    '%s has no serious or critical violation, light and dark',
+    async (path) => {
+      const { page } = await session.open(path);
+      await page.emulateMedia({ colorScheme: 'light' });
+      const light = serious(await audit(page));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const dark = serious(await audit(page));
+      await page.close();
+      expect({ light, dark }).toEqual({ light: [], dark: [] });
+    },
+    AUDIT_TIMEOUT_MS,
+  );
 });

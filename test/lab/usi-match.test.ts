@@ -291,9 +291,11 @@ describe('stopping a match with USI engines', () => {
         .map((line) => Number(line.trim().split(/\s+/)[0]));
     };
     let running: number[] = [];
-    // Up to 30 s for the runner to start its engine: tsx compiles the runner first, slowly on a
-    // busy machine.
-    for (let i = 0; i < 300 && running.length === 0; i++) {
+    // Up to 60 s by the clock for the runner to start its engine: tsx compiles the runner and
+    // esbuild bundles its worker first, slowly on a busy machine (CI once took longer than the
+    // 30 s this allowed, and each `ps` here takes a while too, so a count of tries is no clock).
+    const deadline = Date.now() + 60_000;
+    while (running.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       running = engines();
     }
@@ -316,7 +318,7 @@ describe('stopping a match with USI engines', () => {
       }
     };
     expect(running.filter(alive)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('our own engine as a USI side', () => {
