@@ -6,10 +6,10 @@
  * alone. The steps that end a node without its moves (1, the rules; 2, the horizon) are in
  * node-ends.ts; what the search decides about a move before reading it (9, skip it?; 10, how
  * deep?) is written once into the ply's MoveRecord (move-record.ts); the techniques only answer
- * their question (pruning.ts, forward-pruning.ts, extensions.ts, ../dual-credit/dual-credit.ts). The recursion
- * happens here: a move is read by `readMove` (Step 11), always through `searchChild`, the one
- * place that makes a move, fills in every per-ply slot the child reads, and takes it back. The
- * options (pvs, contempt) are declared in option-decls.ts.
+ * their question (pruning.ts, forward-pruning.ts, extensions.ts, ../dual-credit/dual-credit.ts).
+ * The recursion happens here: a move is read by `readMove` (Step 11), always through
+ * `searchChild`, the one place that makes a move, fills in every per-ply slot the child reads,
+ * and takes it back. The options (pvs, contempt) are declared in option-decls.ts.
  */
 import type { Move } from '../types';
 import { recaptureResearch } from './extensions';
@@ -122,7 +122,8 @@ export function alphaBeta(
     s.trace === null ? -1 : s.trace.enter(ply, ply > 0 ? s.line[ply - 1]! : 0, depth, alpha, beta);
 
   // Step 3. Transposition table: a deep enough entry may answer the node outright. A node with
-  // Dual Credit that may still become depth has its own entries (dual-credit/dual-credit.ts, carriesCredit).
+  // Dual Credit that may still become depth has its own entries (carriesCredit, in
+  // dual-credit/dual-credit.ts).
   let ttMove: Move = 0;
   const credited = carriesCredit(s, ply, depth);
   const keyLo = credited ? (pos.keyLo ^ creditKey(s, ply)) | 0 : pos.keyLo;

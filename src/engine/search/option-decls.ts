@@ -3,9 +3,10 @@
  * here in the options panel's order: move ordering (ordering.ts, move-picker.ts), forward pruning
  * (forward-pruning.ts), null move, late-move reductions, futility and razoring (pruning.ts), the
  * extensions (extensions.ts), the mate search at the leaves (mate-probe.ts), Dual Credit
- * (dual-credit/dual-credit.ts, with Table 1 in dual-credit/credit-table.ts), α-β itself (alphabeta.ts) and quiescence
- * search (quiescence.ts). options.ts gathers them into groups, with the declarations of the modules
- * below the state (tt.ts, trace.ts, eval/, dtree/), which keep their own.
+ * (dual-credit/dual-credit.ts, with Table 1 in dual-credit/credit-table.ts), α-β itself
+ * (alphabeta.ts) and quiescence search (quiescence.ts). options.ts gathers them into groups, with
+ * the declarations of the modules below the state (tt.ts, trace.ts, eval/, dtree/), which keep
+ * their own.
  *
  * They are declared apart from the techniques because the search state's type (search-data.ts)
  * is made from them, and every technique reads the state: declared in the techniques' own modules,
