@@ -7,8 +7,8 @@
  * files that hold the characters it shows. Its stylesheet also has Latin, Cyrillic and Vietnamese
  * files under the same family name, and some of the CJK files cover punctuation below U+2E80
  * (quotes, dashes) as well. This script writes our own stylesheet from Fontsource's: the CJK files
- * only, under the family name `Yomi Serif JP`, with every range below U+2E80 taken out. So the
- * family can stand before the Latin fonts in a font stack and still never draw a Latin letter,
+ * only, under names of our own, with every range below U+2E80 taken out. So the
+ * families can stand before the Latin fonts in a font stack and still never draw a Latin letter,
  * a quote or a dash: the book's English keeps its own font, and only Japanese comes from here.
  *
  * A chapter's few dozen kanji are spread over 20 to 30 of those files, and a long page is laid
@@ -16,10 +16,15 @@
  * character the site itself can show (those in src/ and in the record library tsshogi, which
  * writes KIF, KI2, CSA and move notation): it takes each character's glyph, with its variations,
  * from the Fontsource file that holds it, puts them together in one font and has HarfBuzz
- * (subset-font) write it as WOFF2. That face is declared last, with a unicode-range of exactly
- * its characters, and the range-split faces before it leave those characters out: a page loads
- * that one file, and the range-split faces stay for any other character (a KIF comment a reader
- * pastes, say).
+ * (subset-font) write it as WOFF2. That face alone is the family `Yomi Serif JP`, with a
+ * unicode-range of exactly its characters: a page loads that one file.
+ *
+ * The range-split faces, less the subset's characters, are a second family, `Yomi Serif JP
+ * Extra`, for any other character (a KIF comment a reader pastes, say). It is not in the font
+ * stacks until a page meets such a character (japanese-fallback.ts adds it): on a machine with
+ * none of a stack's named fonts, every English letter is looked up in each family before the
+ * generic one, and some 120 faces' ranges in the stack made the first layout of a long chapter
+ * about 40 % slower (/pruning/, 1,280 px, in Chromium).
  *
  *   npm run make:japanese-font   # writes japanese-font.css, japanese-font-subset.woff2 and .txt
  *
@@ -30,6 +35,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import subsetFont from 'subset-font';
+import { FIRST_JAPANESE } from '../src/components/layout/japanese-fallback';
 import { glyphOf, mergeGlyphs, pad, readCmap, type Tables, truetype } from './lib/sfnt';
 
 export const JAPANESE_FONT_CSS = 'src/components/layout/japanese-font.css';
@@ -37,8 +43,10 @@ export const JAPANESE_SUBSET_FONT = 'src/components/layout/japanese-font-subset.
 /** The subset's characters, in code point order, as plain text. */
 export const JAPANESE_SUBSET_LIST = 'src/components/layout/japanese-font-subset.txt';
 export const JAPANESE_FAMILY = 'Yomi Serif JP';
+/** The range-split faces: every other character of the font, added to the stacks when needed. */
+export const JAPANESE_EXTRA_FAMILY = 'Yomi Serif JP Extra';
 /** The first code point kept: CJK radicals, kana, kanji, fullwidth forms and above. */
-export const FIRST_KEPT = 0x2e80;
+export const FIRST_KEPT = FIRST_JAPANESE;
 
 /** Where the site's own text is, and which of its files are text. */
 const SOURCE_DIR = 'src';
@@ -140,13 +148,15 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
     .sort();
 }
 
+/** The site's text files (src/), in path order. */
+export function sourceFiles(): string[] {
+  return filesUnder(SOURCE_DIR, (name) => SOURCE_EXTENSIONS.has(extname(name)));
+}
+
 /** Every Japanese character the site can show: in its sources and in the record library. */
 export function sourceCharacters(): Set<string> {
   const library = dirname(require.resolve(RECORD_LIBRARY)).replace(/cjs$/, 'esm');
-  const files = [
-    ...filesUnder(SOURCE_DIR, (name) => SOURCE_EXTENSIONS.has(extname(name))),
-    ...filesUnder(library, (name) => name.endsWith('.mjs')),
-  ];
+  const files = [...sourceFiles(), ...filesUnder(library, (name) => name.endsWith('.mjs'))];
   const chars = new Set<string>();
   for (const file of files) for (const ch of japaneseIn(readFileSync(file, 'utf8'))) chars.add(ch);
   return chars;
@@ -172,10 +182,10 @@ function makeSubsetList(chars: string[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A @font-face of the family, every weight from 200 to 900. */
-function face(src: string, ranges: string): string {
+/** A @font-face of `family`, every weight from 200 to 900. */
+function face(family: string, src: string, ranges: string): string {
   return `@font-face {
-  font-family: '${JAPANESE_FAMILY}';
+  font-family: '${family}';
   font-style: normal;
   font-display: swap;
   font-weight: 200 900;
@@ -185,24 +195,27 @@ function face(src: string, ranges: string): string {
 }
 
 /**
- * The stylesheet: one @font-face per CJK file, for its characters that are not in `subsetChars`,
- * then the subset's face, for exactly those. No character is in two faces: document.fonts.load()
- * fetches every face whose range holds a character of its text (the record panel calls it), so an
- * overlap would fetch the range-split files as well.
+ * The stylesheet: one @font-face of the extra family per CJK file, for its characters that are not
+ * in `subsetChars`, then the subset's face, the main family, for exactly those. No character is in
+ * two faces: document.fonts.load() fetches every face whose range holds a character of its text
+ * (the record panel calls it), so an overlap would fetch the range-split files as well.
  */
 export function makeJapaneseFontCss(subsetChars: string[]): string {
   const out = [
     `/* Made by \`npm run make:japanese-font\` (scripts/japanese-font.ts) from ${PACKAGE}:
    Noto Serif JP, SIL Open Font License 1.1. Only the CJK files, without ranges below U+2E80, so the
-   family draws Japanese and nothing else; last, one file with every character the site shows,
-   which those before it leave out. Do not edit by hand. */`,
+   families draw Japanese and nothing else: '${JAPANESE_EXTRA_FAMILY}', the range-split files; last,
+   '${JAPANESE_FAMILY}', one file with every character the site shows, which those before it leave
+   out. Do not edit by hand. */`,
   ];
   for (const { file, ranges } of fontsourceFaces()) {
     const cjk = keepCjk(ranges);
     const kept = cjk === '' ? '' : withoutChars(cjk, subsetChars);
-    if (kept !== '') out.push(face(`${PACKAGE}/files/${file}`, kept));
+    if (kept !== '') out.push(face(JAPANESE_EXTRA_FAMILY, `${PACKAGE}/files/${file}`, kept));
   }
-  out.push(face(`./${JAPANESE_SUBSET_FONT.split('/').pop()!}`, rangesOf(subsetChars)));
+  out.push(
+    face(JAPANESE_FAMILY, `./${JAPANESE_SUBSET_FONT.split('/').pop()!}`, rangesOf(subsetChars)),
+  );
   return `${out.join('\n')}\n`;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { JAPANESE_FAMILY } from '../../scripts/japanese-font';
+import { JAPANESE_EXTRA_FAMILY, JAPANESE_FAMILY } from '../../scripts/japanese-font';
 import { describeBrowser, pageSession } from './harness';
 
 const CHAPTER = '/board/';
@@ -28,37 +28,44 @@ async function platformFonts(
 }
 
 /**
- * A piece's text drawn on a canvas in the piece's own computed font, and U+E000 (a private-use
- * code point no font here has: the missing-glyph box) in the same font; with `fallbackOnly`, the
- * piece drawn as it would be without the site's font. Returns how many pixels differ from the box.
+ * `text` drawn on a canvas in the computed font of the first element matching `selector`, and
+ * U+E000 (a private-use code point no font here has: the missing-glyph box) in the same font;
+ * with `without`, as it would be drawn with those families taken out of the stack. Returns how
+ * many pixels differ from the box.
  */
-function pixelsUnlikeBox(page: Page, fallbackOnly: boolean): Promise<number> {
+function pixelsUnlikeBox(
+  page: Page,
+  selector: string,
+  text: string,
+  without: readonly string[] = [],
+): Promise<number> {
   return page.evaluate(
-    async ([family, onlyFallback]) => {
-      const piece = document.querySelector('.piece-kanji')!;
-      const style = getComputedStyle(piece);
-      const stack = onlyFallback
-        ? style.fontFamily.replaceAll(`'${family}'`, '').replaceAll(`"${family}"`, '')
-        : style.fontFamily;
-      const font = `${style.fontWeight} 48px ${stack.replace(/^\s*,|,\s*,/g, ',')}`;
-      await document.fonts.load(font, piece.textContent ?? '');
-      const draw = (text: string): Uint8ClampedArray => {
+    async ([selector, text, without]) => {
+      const style = getComputedStyle(document.querySelector(selector)!);
+      const stack = style.fontFamily
+        .split(',')
+        .map((family) => family.trim())
+        .filter((family) => !without.includes(family.replace(/^["']|["']$/g, '')))
+        .join(', ');
+      const font = `${style.fontWeight} 48px ${stack}`;
+      await document.fonts.load(font, text);
+      const draw = (shown: string): Uint8ClampedArray => {
         const canvas = document.createElement('canvas');
         canvas.width = 64;
         canvas.height = 64;
         const ctx = canvas.getContext('2d')!;
         ctx.font = font;
         ctx.textBaseline = 'middle';
-        ctx.fillText(text, 8, 32);
+        ctx.fillText(shown, 8, 32);
         return ctx.getImageData(0, 0, 64, 64).data;
       };
-      const glyph = draw(piece.textContent ?? '');
+      const glyph = draw(text);
       const box = draw('\uE000');
       let differ = 0;
       for (let i = 3; i < glyph.length; i += 4) if (glyph[i] !== box[i]) differ++;
       return differ;
     },
-    [JAPANESE_FAMILY, fallbackOnly] as const,
+    [selector, text, without] as const,
   );
 }
 
@@ -82,10 +89,13 @@ describeBrowser('Japanese that always renders', () => {
       true,
     );
     // Drawn, the piece is not the missing-glyph box…
-    expect(await pixelsUnlikeBox(page, false)).toBeGreaterThan(50);
+    expect(await pixelsUnlikeBox(page, '.piece-kanji', piece)).toBeGreaterThan(50);
     // …which it would be without the site's font on a machine with no Japanese font of its own,
     // as CI's is: there the same comparison finds nothing to tell the two apart.
-    if (process.env.CI === 'true') expect(await pixelsUnlikeBox(page, true)).toBeLessThan(50);
+    if (process.env.CI === 'true')
+      expect(await pixelsUnlikeBox(page, '.piece-kanji', piece, [JAPANESE_FAMILY])).toBeLessThan(
+        50,
+      );
     await closeCleanly();
   });
 
@@ -124,4 +134,29 @@ describeBrowser('Japanese that always renders', () => {
       console.info(`${path}: one Japanese font file, ${kb.toFixed(0)} KB`);
       await closeCleanly();
     });
+
+  // 鰻 (eel) and 鶴 (crane) are in no text of the site, so not in the site's face.
+  it('keeps the rest of the font out of the page until the reader types a character only it has', async () => {
+    const { page } = await session.open('/analyse/');
+    const paste = page.getByLabel(/^Paste a KIF/);
+    await paste.waitFor();
+    const stack = (): Promise<string> =>
+      page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(await stack()).toContain(JAPANESE_FAMILY);
+    expect(await stack()).not.toContain(JAPANESE_EXTRA_FAMILY);
+    await paste.fill('先手：鰻\n後手：鶴\n手合割：平手\n');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('ja-extra'))).toBe(
+      true,
+    );
+    expect(await stack()).toContain(JAPANESE_EXTRA_FAMILY);
+    // Drawn in the field's own font, 鰻 is not the missing-glyph box; without the site's two
+    // families it would be, on a machine with no Japanese font of its own (CI's).
+    const field = 'textarea[id$="-paste"]';
+    expect(await pixelsUnlikeBox(page, field, '鰻')).toBeGreaterThan(50);
+    if (process.env.CI === 'true')
+      expect(
+        await pixelsUnlikeBox(page, field, '鰻', [JAPANESE_FAMILY, JAPANESE_EXTRA_FAMILY]),
+      ).toBeLessThan(50);
+    await closeCleanly();
+  });
 });

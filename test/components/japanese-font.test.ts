@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  JAPANESE_EXTRA_FAMILY,
+  JAPANESE_FAMILY,
   JAPANESE_FONT_CSS,
   JAPANESE_SUBSET_FONT,
   keepCjk,
@@ -15,6 +17,7 @@ import {
   rangesOf,
   rangeSplitCovers,
   readSubsetList,
+  sourceFiles,
   sourceCharacters,
   withoutChars,
 } from '../../scripts/japanese-font';
@@ -23,16 +26,19 @@ import { PIECE_KANJI, RANK_KANJI } from '../../src/components/widgets/board-mode
 const css = readFileSync(JAPANESE_FONT_CSS, 'utf8');
 const subset = readSubsetList();
 
-/** Every face's file and code point ranges, in the order declared. */
-const faces = [...css.matchAll(/src: url\('([^']+)'[^;]*;\s*unicode-range:\s*([^;]+);/g)].map(
-  (m) => ({
-    file: m[1]!,
-    ranges: m[2]!.split(',').map((part) => {
-      const [lo, hi] = part.trim().slice(2).split('-');
-      return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
-    }),
+/** Every face's family, file and code point ranges, in the order declared. */
+const faces = [
+  ...css.matchAll(
+    /font-family: '([^']+)';[^}]*?src: url\('([^']+)'[^;]*;\s*unicode-range:\s*([^;]+);/g,
+  ),
+].map((m) => ({
+  family: m[1]!,
+  file: m[2]!,
+  ranges: m[3]!.split(',').map((part) => {
+    const [lo, hi] = part.trim().slice(2).split('-');
+    return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
   }),
-);
+}));
 const covers = (face: (typeof faces)[number], ch: string): boolean =>
   face.ranges.some(([lo, hi]) => ch.codePointAt(0)! >= lo && ch.codePointAt(0)! <= hi);
 const covered = (ch: string): number => faces.filter((face) => covers(face, ch)).length;
@@ -41,6 +47,39 @@ const subsetFace = faces.at(-1)!;
 describe('the Japanese font stylesheet', () => {
   it('is what the script makes (run npm run make:japanese-font if not)', () => {
     expect(makeJapaneseFontCss(subset)).toBe(css);
+  });
+
+  it('names the subset Yomi Serif JP and the range-split faces Yomi Serif JP Extra', () => {
+    expect(subsetFace.family).toBe(JAPANESE_FAMILY);
+    expect(faces.slice(0, -1).every((face) => face.family === JAPANESE_EXTRA_FAMILY)).toBe(true);
+  });
+
+  // A browser looks every English letter up in each face of a stack's families before the
+  // generic one (where the named fonts are missing), so a stack with the 116 range-split faces
+  // made a chapter's first layout about 40 % slower; japanese-fallback.ts adds them when needed.
+  it('keeps the range-split faces out of every font stack until a page needs them', () => {
+    const global = readFileSync('src/components/layout/global.css', 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
+    const extra = new RegExp(`'${JAPANESE_EXTRA_FAMILY}'`);
+    const rules = [...global.matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter(([, , body]) =>
+      extra.test(body!),
+    );
+    expect(rules.map(([, selector]) => selector!.trim())).toEqual([':root.ja-extra']);
+    expect(global).toMatch(/--font-body:[^;]*var\(--font-site-ja\)/);
+    expect(global).toMatch(new RegExp(`--font-site-ja: '${JAPANESE_FAMILY}';`));
+    // No other stylesheet or component names either family: they take the stacks' variables.
+    const named = sourceFiles().filter(
+      (file) =>
+        !file.endsWith('japanese-font.css') &&
+        !file.endsWith('global.css') &&
+        readFileSync(file, 'utf8').includes(JAPANESE_FAMILY),
+    );
+    expect(named).toEqual([
+      'src/components/layout/japanese-fallback.ts',
+      'src/components/play/RecordPanel.tsx',
+    ]);
   });
 
   it('declares the subset last, with a range of exactly its characters', () => {

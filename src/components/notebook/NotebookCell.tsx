@@ -11,6 +11,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { createNotebookWorker } from '../engine-client';
+import { showJapanese } from '../layout/japanese-fallback';
 import { Board } from '../widgets/Board';
 import type { CellEditor } from './notebook-editor';
 import {
@@ -210,6 +211,15 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
       : null;
   const shownExample = ranExample ?? example;
   const blocks = groupOutput(items);
+  // What the reader's code prints, or the error it throws, may be any Japanese
+  // (japanese-fallback.ts).
+  useEffect(() => {
+    for (const item of items) if (item.kind === 'text') showJapanese(item.text);
+  }, [items]);
+  const status = statusText(state);
+  useEffect(() => {
+    if (state.phase === 'error') showJapanese(status);
+  }, [state.phase, status]);
 
   return (
     <div class="widget notebook" data-widget="notebook" data-phase={state.phase}>
@@ -299,7 +309,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
           role="status"
           data-line={state.phase === 'error' ? state.line : undefined}
         >
-          {statusText(state)}
+          {status}
         </p>
         {state.phase === 'error' && state.line !== undefined && editorReady && (
           <button

@@ -6,6 +6,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { exportGame, importGame, type Game, type RecordFormat } from './game-model';
+import { showJapanese } from '../layout/japanese-fallback';
+
+/** The site's Japanese font's two families (japanese-font.css). */
+const JAPANESE_FAMILIES = "'Yomi Serif JP', 'Yomi Serif JP Extra'";
 
 const FORMATS: readonly { id: RecordFormat; label: string; file: string }[] = [
   { id: 'kif', label: 'KIF', file: 'yomi-game.kif' },
@@ -27,12 +31,14 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
   const chosen = FORMATS.find((f) => f.id === format)!;
   // A textarea does not always paint again when a unicode-range subset of the site's Japanese
   // font arrives, so a KIF header (手合割：平手) could stay as empty boxes: load the subsets its
-  // text needs first, then draw the box anew.
+  // text needs first, then draw the box anew. A record the reader opened may need the rest of
+  // the font (japanese-fallback.ts).
   const [fontsLoaded, setFontsLoaded] = useState(0);
   useEffect(() => {
     if (typeof document === 'undefined' || !document.fonts || !/[^\p{ASCII}]/u.test(text)) return;
+    showJapanese(text);
     let live = true;
-    document.fonts.load("1em 'Yomi Serif JP'", text).then(
+    document.fonts.load(`1em ${JAPANESE_FAMILIES}`, text).then(
       (faces) => {
         if (live && faces.length > 0) setFontsLoaded((n) => n + 1);
       },
@@ -52,6 +58,8 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
     const result = importGame(input);
     setDone('');
     if (!result.ok) {
+      // The error quotes the line it could not read.
+      showJapanese(result.error);
       setError(result.error);
       return;
     }

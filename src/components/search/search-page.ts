@@ -2,6 +2,8 @@
  * The search page's script: Pagefind's own interface over the index the build writes to
  * /pagefind/ (src/integrations/pagefind.ts), started with `?q=` when the address has one.
  */
+import { showJapanese } from '../layout/japanese-fallback';
+
 interface PagefindUIOptions {
   element: string;
   showSubResults: boolean;
@@ -47,7 +49,10 @@ async function start(root: HTMLElement): Promise<void> {
   };
   label();
   const q = new URLSearchParams(location.search).get('q');
-  if (q) ui.triggerSearch(q);
+  if (q) {
+    showJapanese(q);
+    ui.triggerSearch(q);
+  }
 }
 
 /**

@@ -1,0 +1,83 @@
+/**
+ * The rest of the site's Japanese font, added to a page only when it needs it.
+ *
+ * japanese-font.css has two families. `Yomi Serif JP` is one face with every Japanese character
+ * the site itself shows, and it is in every font stack (global.css). `Yomi Serif JP Extra` is the
+ * font's other characters, over some 116 faces split by range, and it stays out of the stacks: a
+ * browser looks each English letter up in every face of a stack's families before the generic
+ * one (on a machine with none of the stack's named fonts), and with those faces in the stacks the
+ * first layout of a long chapter took about 40 % longer. Only text from outside the site can hold
+ * a character the first face lacks: what a reader types or pastes, a record file they open, what
+ * their code prints in the notebook. Such text goes through `showJapanese`, which puts the extra
+ * family behind the site's in every stack (the `ja-extra` class on the root element) the first
+ * time it meets one.
+ */
+import { parseUnicodeRange } from '../../integrations/offline-fonts';
+
+/** The first code point the site's Japanese font draws (scripts/japanese-font.ts's FIRST_KEPT). */
+export const FIRST_JAPANESE = 0x2e80;
+
+type CodeRange = readonly [number, number];
+
+/** Whether `text` has a character from FIRST_JAPANESE on that none of `ranges` holds. */
+export function japaneseOutside(text: string, ranges: readonly CodeRange[]): boolean {
+  for (const ch of text) {
+    const point = ch.codePointAt(0)!;
+    if (point >= FIRST_JAPANESE && !ranges.some(([first, last]) => point >= first && point <= last))
+      return true;
+  }
+  return false;
+}
+
+/** The class on <html> that puts the extra family in the stacks (global.css). */
+export const EXTRA_CLASS = 'ja-extra';
+const SITE_FAMILY = 'Yomi Serif JP';
+
+let siteRanges: readonly CodeRange[] | null = null;
+
+/** The site face's characters, read from the page's own @font-face (none: an empty list). */
+function siteFace(): readonly CodeRange[] {
+  if (siteRanges !== null) return siteRanges;
+  for (const face of document.fonts)
+    if (face.family.replace(/^["']|["']$/g, '') === SITE_FAMILY) {
+      siteRanges = parseUnicodeRange(face.unicodeRange);
+      return siteRanges;
+    }
+  return [];
+}
+
+/**
+ * Makes sure `text` can be drawn: if it holds a Japanese character the site's face lacks, the
+ * extra family joins the page's font stacks (once; the page is laid out again then).
+ */
+export function showJapanese(text: string): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  if (root.classList.contains(EXTRA_CLASS)) return;
+  // Most text has no Japanese at all: that answer needs no ranges.
+  if (!hasJapanese(text)) return;
+  if (japaneseOutside(text, siteFace())) root.classList.add(EXTRA_CLASS);
+}
+
+const hasJapanese = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= FIRST_JAPANESE) return true;
+  return false;
+};
+
+/**
+ * Watches what the reader types or pastes into any field of the page (an SFEN, a KIF, a search,
+ * the notebook's editor).
+ */
+export function watchTypedJapanese(): void {
+  document.addEventListener(
+    'input',
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)
+        showJapanese(target.value);
+      else if (target instanceof HTMLElement && target.isContentEditable)
+        showJapanese(target.textContent ?? '');
+    },
+    { capture: true, passive: true },
+  );
+}
