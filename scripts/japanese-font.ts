@@ -35,16 +35,20 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import subsetFont from 'subset-font';
-import { FIRST_JAPANESE } from '../src/components/layout/japanese-fallback';
+import {
+  EXTRA_FAMILY,
+  FIRST_JAPANESE,
+  SITE_FAMILY,
+} from '../src/components/layout/japanese-fallback';
 import { glyphOf, mergeGlyphs, pad, readCmap, type Tables, truetype } from './lib/sfnt';
 
 export const JAPANESE_FONT_CSS = 'src/components/layout/japanese-font.css';
 export const JAPANESE_SUBSET_FONT = 'src/components/layout/japanese-font-subset.woff2';
 /** The subset's characters, in code point order, as plain text. */
 export const JAPANESE_SUBSET_LIST = 'src/components/layout/japanese-font-subset.txt';
-export const JAPANESE_FAMILY = 'Yomi Serif JP';
+export const JAPANESE_FAMILY = SITE_FAMILY;
 /** The range-split faces: every other character of the font, added to the stacks when needed. */
-export const JAPANESE_EXTRA_FAMILY = 'Yomi Serif JP Extra';
+export const JAPANESE_EXTRA_FAMILY = EXTRA_FAMILY;
 /** The first code point kept: CJK radicals, kana, kanji, fullwidth forms and above. */
 export const FIRST_KEPT = FIRST_JAPANESE;
 

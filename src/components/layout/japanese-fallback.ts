@@ -31,7 +31,10 @@ export function japaneseOutside(text: string, ranges: readonly CodeRange[]): boo
 
 /** The class on <html> that puts the extra family in the stacks (global.css). */
 export const EXTRA_CLASS = 'ja-extra';
-const SITE_FAMILY = 'Yomi Serif JP';
+/** The family of the one face with the site's characters (scripts/japanese-font.ts writes it). */
+export const SITE_FAMILY = 'Yomi Serif JP';
+/** The family of the range-split faces, for every other character. */
+export const EXTRA_FAMILY = 'Yomi Serif JP Extra';
 
 let siteRanges: readonly CodeRange[] | null = null;
 
@@ -53,16 +56,9 @@ function siteFace(): readonly CodeRange[] {
 export function showJapanese(text: string): void {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
-  if (root.classList.contains(EXTRA_CLASS)) return;
-  // Most text has no Japanese at all: that answer needs no ranges.
-  if (!hasJapanese(text)) return;
-  if (japaneseOutside(text, siteFace())) root.classList.add(EXTRA_CLASS);
+  if (!root.classList.contains(EXTRA_CLASS) && japaneseOutside(text, siteFace()))
+    root.classList.add(EXTRA_CLASS);
 }
-
-const hasJapanese = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= FIRST_JAPANESE) return true;
-  return false;
-};
 
 /**
  * Watches what the reader types or pastes into any field of the page (an SFEN, a KIF, a search,

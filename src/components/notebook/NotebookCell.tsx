@@ -116,6 +116,9 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
     if (arrived.current.length === 0) return;
     const more = arrived.current;
     arrived.current = [];
+    // What the reader's code prints may be any Japanese (japanese-fallback.ts): each line is
+    // looked at once, as it arrives.
+    for (const item of more) if (item.kind === 'text') showJapanese(item.text);
     setItems((shown) => [...shown, ...more]);
   };
 
@@ -211,11 +214,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
       : null;
   const shownExample = ranExample ?? example;
   const blocks = groupOutput(items);
-  // What the reader's code prints, or the error it throws, may be any Japanese
-  // (japanese-fallback.ts).
-  useEffect(() => {
-    for (const item of items) if (item.kind === 'text') showJapanese(item.text);
-  }, [items]);
+  // The error the reader's code throws may be any Japanese, as what it prints.
   const status = statusText(state);
   useEffect(() => {
     if (state.phase === 'error') showJapanese(status);
