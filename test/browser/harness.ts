@@ -3,7 +3,7 @@
  * that record everything a reader would call broken — console errors, uncaught exceptions, failed
  * requests and HTTP errors.
  */
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
 
@@ -199,10 +199,12 @@ export async function takeStep(
  * worker only then: on a busy machine, well after the network first went quiet.)
  */
 export function inFlight(page: Page): () => Promise<void> {
-  let pending = 0;
-  page.on('request', () => pending++);
-  page.on('requestfinished', () => pending--);
-  page.on('requestfailed', () => pending--);
+  // A set, not a counter: a request the page started before this was attached ends after it,
+  // and a counter would go below zero and never read 0 again.
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   const hydratingInView = (): Promise<number> =>
     page.evaluate(
       () =>
@@ -214,9 +216,9 @@ export function inFlight(page: Page): () => Promise<void> {
         }).length,
     );
   return async () => {
-    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pending.size, { timeout: 20_000 }).toBe(0);
     await expect.poll(hydratingInView, { timeout: 20_000 }).toBe(0);
     await page.waitForTimeout(500);
-    await expect.poll(() => pending, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pending.size, { timeout: 20_000 }).toBe(0);
   };
 }
