@@ -9,6 +9,7 @@
  */
 import type { SearchLimits } from '../../engine/search/limits';
 import type { SearchResult } from '../../engine/search/iterate';
+import { groupDigits } from '../numbers';
 
 /** One search an exercise needs: a position (SFEN or USI line), options over the defaults. */
 export interface ExerciseSearch {
@@ -76,7 +77,7 @@ export interface Answer {
 /** Read the answer from the searches' results (as many as `searchesOf` gives, in that order). */
 export function answerOf(exercise: Exercise, results: readonly SearchResult[]): Answer {
   const { check } = exercise;
-  const count = (n: number) => n.toLocaleString('en-US');
+  const count = groupDigits;
   switch (check.kind) {
     case 'best-move': {
       const move = results[0]!.bestMove ?? '';

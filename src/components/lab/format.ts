@@ -1,4 +1,5 @@
 /** How the book writes measured numbers: counts, ratios, shares, Elo, seconds, bytes. */
+import { formatCount, MINUS, withMinus } from '../numbers';
 
 export type NumberFormat =
   | 'count'
@@ -12,9 +13,6 @@ export type NumberFormat =
   | 'fixed2'
   | 'fixed3'
   | 'bytes';
-
-const MINUS = '−';
-const withMinus = (text: string): string => text.replace(/^-/, MINUS);
 
 /** Bytes in decimal units (kB, MB, GB), as seed 003 counts its 128 MB and 306 MB tables. */
 export function formatBytes(bytes: number): string {
@@ -34,7 +32,7 @@ export function formatNumber(v: number, format: NumberFormat): string {
     case 'bytes':
       return formatBytes(v);
     case 'count':
-      return withMinus(Math.round(v).toLocaleString('en-US'));
+      return withMinus(formatCount(v));
     case 'ratio':
       // Two significant digits below 1 (0.76×), two decimals to 10 (3.81×), whole above (14×).
       return `${v >= 10 ? Math.round(v) : v >= 1 ? v.toFixed(2) : v.toPrecision(2)}×`;

@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { exportGame, importGame, type Game, type RecordFormat } from './game-model';
 import { showJapanese } from '../layout/japanese-fallback';
+import { formatCount } from '../numbers';
 
 /** The site's Japanese font's two families (japanese-font.css). */
 const JAPANESE_FAMILIES = "'Yomi Serif JP', 'Yomi Serif JP Extra'";
@@ -76,7 +77,7 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
     event.currentTarget.value = '';
     if (!file) return;
     if (file.size > MAX_RECORD_BYTES) {
-      setError(`${file.name} is ${file.size.toLocaleString('en-US')} bytes: too big for a game`);
+      setError(`${file.name} is ${formatCount(file.size)} bytes: too big for a game`);
       return;
     }
     void readText(file).then(load, (reason: unknown) =>

@@ -15,6 +15,7 @@ import { makeSfen } from '../../engine/index';
 import { EngineClient } from '../engine-client';
 import { sharedPosition, subscribePosition } from './shared-position';
 import fixtures from '../../../test/fixtures/perft.json';
+import { formatCount } from '../numbers';
 import './widgets.css';
 
 export interface PerftRunnerProps {
@@ -62,8 +63,6 @@ function publishedCount(text: string, depth: number): { count: number; name: str
   const count = entry?.perft[depth - 1];
   return entry && count !== undefined ? { count, name: entry.name } : undefined;
 }
-
-const formatCount = (n: number): string => n.toLocaleString('en-US');
 
 export const formatRate = (nps: number): string =>
   nps >= 1e6

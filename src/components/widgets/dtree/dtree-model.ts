@@ -42,6 +42,7 @@ import type {
 } from '../../../engine/worker/protocol';
 import type { Arrow } from '../BoardParts';
 import { pieceKanji, type SquareOverlay } from '../board-model';
+import { formatCount } from '../../numbers';
 
 /** What each kind of data is, as the widgets name it. */
 export interface KindInfo {
@@ -92,7 +93,7 @@ export function minLeafIndex(minLeaf: number): number {
 export const percent = (share: number, digits = 1): string => `${(share * 100).toFixed(digits)}%`;
 
 /** A count with thousands separators. */
-export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
+export const count = formatCount;
 
 /** Class 1's share of a node's examples: P(best), P(mate). 0 for an empty node. */
 export const shareOfOnes = (counts: ClassCounts): number => {

@@ -34,6 +34,7 @@ import {
   tablesFor,
 } from './effect-model';
 import { EffectConstants } from './EffectConstants';
+import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './effect.css';
 
@@ -180,7 +181,7 @@ export function EffectBoard(props: { positions: EffectPosition[]; form?: FormNam
       />
       <p class="eb-size" data-table-size={size.bytes}>
         The seed’s table for these constants: <code>int16_t table{size.shape}</code>,{' '}
-        {size.entries.toLocaleString('en')} entries, <strong>{formatBytes(size.bytes)}</strong>. The
+        {formatCount(size.entries)} entries, <strong>{formatBytes(size.bytes)}</strong>. The
         factored form this page evaluates with: {formatBytes(size.factoredBytes)}.
       </p>
       <SfenBox
@@ -296,8 +297,8 @@ function Totals(props: {
       </p>
       {p.kkpee && widest > 32767 && (
         <p class="eb-warning" data-overflow>
-          An entry of {widest.toLocaleString('en')} does not fit the seed’s int16_t table (at most
-          32,767): with these constants the table would wrap around.
+          An entry of {formatCount(widest)} does not fit the seed’s int16_t table (at most 32,767):
+          with these constants the table would wrap around.
         </p>
       )}
     </section>

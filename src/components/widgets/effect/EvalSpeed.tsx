@@ -19,6 +19,7 @@ import {
   type EvalSpeedRow,
 } from '../../../engine/worker/protocol';
 import { formatBytes } from '../../lab/format';
+import { formatCount } from '../../numbers';
 import { EngineClient } from '../../engine-client';
 import '../widgets.css';
 import './eval-speed.css';
@@ -52,10 +53,10 @@ for (const form of BROWSER_EVAL_FORMS) {
 }
 const NODE_ONLY = EVAL_FORMS.filter((f) => !f.browser);
 
-const count = (n: number): string => Math.round(n).toLocaleString('en-US');
 /** A form's table memory: none, or in decimal units as the chapter writes them. */
 export const tableBytes = (bytes: number): string => (bytes === 0 ? '—' : formatBytes(bytes));
-const formatMs = (ms: number): string => (ms < 10 ? `${ms.toFixed(1)} ms` : `${count(ms)} ms`);
+const formatMs = (ms: number): string =>
+  ms < 10 ? `${ms.toFixed(1)} ms` : `${formatCount(ms)} ms`;
 /** The part of a form's name after its group ("factored" of "first table, factored"). */
 const kindOf = (form: EvalForm): string =>
   form.name.startsWith(`${form.group}, `) ? form.name.slice(form.group.length + 2) : form.name;
@@ -250,9 +251,9 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
               {rows.map((r) => (
                 <tr key={r.name} data-form={r.name} data-nodes={r.nodes} data-nps={r.nps}>
                   <th scope="row">{r.name}</th>
-                  <td class="num">{count(r.nodes)}</td>
+                  <td class="num">{formatCount(r.nodes)}</td>
                   <td class="num">{formatMs(r.ms)}</td>
-                  <td class="num">{count(r.nps)}</td>
+                  <td class="num">{formatCount(r.nps)}</td>
                   <td class="num">{baseline ? `${(r.nps / baseline.nps).toFixed(2)}×` : ''}</td>
                   <td class="num">
                     {tableBytes(r.bytes)}
@@ -276,8 +277,8 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
             return (
               <li key={group} class={same ? 'ok' : 'bad'} data-group={group} data-same={same}>
                 {same
-                  ? `✓ ${group}: its ${nodes.length} forms read the same ${count(nodes[0]!)} nodes, as they must (same constants, same values, same tree).`
-                  : `✗ ${group}: its forms read different trees (${nodes.map(count).join(', ')} nodes): they should agree.`}
+                  ? `✓ ${group}: its ${nodes.length} forms read the same ${formatCount(nodes[0]!)} nodes, as they must (same constants, same values, same tree).`
+                  : `✗ ${group}: its forms read different trees (${nodes.map(formatCount).join(', ')} nodes): they should agree.`}
               </li>
             );
           })}

@@ -16,6 +16,7 @@ import {
   type Position,
 } from '../../../engine/index';
 import { parsePositionText } from '../../../engine/worker/protocol';
+import { formatCount } from '../../numbers';
 
 /** The four ways, in the order the chapter tells them. */
 export const RULES: readonly EndRules[] = ['legal', 'king-capture', 'method-1', 'method-2'];
@@ -40,7 +41,7 @@ export const RULE_SHORT_LABELS: Record<EndRules, string> = {
 export const hasRuleNodes = (rules: EndRules): boolean =>
   rules === 'method-1' || rules === 'method-2';
 
-export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
+export const count = formatCount;
 
 export const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : count(t)} ms`;
 

@@ -24,6 +24,7 @@ import {
 } from './tree-model';
 import { useSearch } from './use-search';
 import { PlaybackIcon } from '../PlaybackIcon';
+import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './explorer.css';
 
@@ -214,8 +215,8 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
   return (
     <div class="tv" onKeyDown={onPlaybackKey}>
       <p class="widget-note tv-summary">
-        {trace.length.toLocaleString('en-US')} nodes of the last iteration
-        {truncated ? ` (the first ${limit.toLocaleString('en-US')} the search visited)` : ''}:{' '}
+        {formatCount(trace.length)} nodes of the last iteration
+        {truncated ? ` (the first ${formatCount(limit)} the search visited)` : ''}:{' '}
         {Object.entries(counts)
           .map(([k, n]) => `${n} ${KIND_INFO[k as keyof typeof KIND_INFO].label}`)
           .join(', ')}

@@ -18,6 +18,7 @@ import {
   setOption,
 } from '../../../engine/search/options';
 import { err, ok, type Result } from '../../../engine/types';
+import { groupDigits, withMinus } from '../../numbers';
 
 export type GroupId = OptionGroupId | 'other';
 
@@ -178,8 +179,7 @@ const SINGULAR_UNIT: Readonly<Record<string, string>> = {
 /** How a value reads in a sentence: on/off for switches, the unit after numbers. */
 export function formatValue(spec: OptionSpec, value: unknown): string {
   if (spec.kind === 'toggle') return value ? 'on' : 'off';
-  const word = (v: unknown): string =>
-    typeof v === 'number' ? v.toLocaleString('en-US').replace('-', '−') : '?';
+  const word = (v: unknown): string => (typeof v === 'number' ? withMinus(groupDigits(v)) : '?');
   if (isNumeric(spec)) {
     if (!spec.unit) return word(value);
     const unit = value === 1 ? (SINGULAR_UNIT[spec.unit] ?? spec.unit) : spec.unit;

@@ -7,6 +7,10 @@ import { isDrop, moveFrom, moveTo, parseUsiMove } from '../../../engine/index';
 import { parsePositionText } from '../../../engine/worker/protocol';
 import type { Score, SearchResult } from '../../../engine/search/iterate';
 import type { Arrow } from '../BoardParts';
+import { formatCount } from '../../numbers';
+
+/** Counts with thousands separators (numbers.ts), for the explorer's panels. */
+export { formatCount };
 
 /** "+120", "−35", "0", "mate in 3", "mated in 2", from the side to move's point of view. */
 export function formatScore(score: Score): string {
@@ -15,10 +19,6 @@ export function formatScore(score: Score): string {
   if (score.value === 0) return '0';
   return score.value > 0 ? `+${score.value}` : `−${-score.value}`;
 }
-
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
-
-export const formatCount = (n: number): string => COUNT_FORMAT.format(n);
 
 export const formatRate = (nps: number): string =>
   nps >= 1e6

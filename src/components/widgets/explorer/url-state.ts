@@ -14,6 +14,7 @@ import {
 } from '../../../engine/search/options';
 import { err, ok, type Result } from '../../../engine/types';
 import { nestPartial } from './options-model';
+import { groupDigits } from '../../numbers';
 
 /** The deepest search the explorer offers (deeper ones take minutes in a browser). */
 export const MAX_EXPLORER_DEPTH = 12;
@@ -109,9 +110,7 @@ function wholeNumber(text: string, name: string, min: number, max: number): Resu
   if (!/^\d+$/.test(text)) return err(`${name}: "${text}" is not a whole number`);
   const n = Number(text);
   if (n !== 0 && (n < min || n > max))
-    return err(
-      `${name}: ${n} is outside ${min.toLocaleString('en-US')}–${max.toLocaleString('en-US')}`,
-    );
+    return err(`${name}: ${n} is outside ${groupDigits(min)}–${groupDigits(max)}`);
   return ok(n);
 }
 

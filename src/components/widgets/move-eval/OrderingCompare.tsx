@@ -20,6 +20,7 @@ import {
   valuesAgree,
 } from './ordering-model';
 import { EVAL_PRESETS } from './presets';
+import { groupDigits } from '../../numbers';
 import '../widgets.css';
 import './move-eval.css';
 
@@ -28,7 +29,7 @@ const DEPTHS = [1, 2, 3, 4] as const;
 const TIMED_ROUNDS = 2;
 const EVALUATOR = 'evaluator';
 
-const count = (n: number): string => n.toLocaleString('en-US');
+const count = groupDigits;
 const percent = (x: number): string => `${Math.round(x * 100)}%`;
 const scoreText = (value: number): string => {
   const s = toScore(value);

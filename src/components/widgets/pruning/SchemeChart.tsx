@@ -23,6 +23,7 @@ import {
   type SchemeRun,
   schemesByIds,
 } from './scheme-model';
+import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './pruning.css';
 
@@ -123,7 +124,7 @@ export function SchemeChart(props: SchemeChartProps): JSX.Element {
     .map((s) => {
       const r = runs.find((x) => x.id === s.id);
       const n = r ? nodesAt(r, depth) : null;
-      return `${s.label}: ${n === null ? 'not finished' : `${n.toLocaleString('en-US')} nodes`}`;
+      return `${s.label}: ${n === null ? 'not finished' : `${formatCount(n)} nodes`}`;
     })
     .join('; ');
 
@@ -264,7 +265,7 @@ export function SchemeChart(props: SchemeChartProps): JSX.Element {
                     </th>
                     <td class="num" data-nodes={n ?? ''}>
                       {n !== null
-                        ? n.toLocaleString('en-US')
+                        ? formatCount(n)
                         : r?.capped
                           ? `over ${compactCount(nodeCap)}`
                           : running === i
