@@ -7,7 +7,7 @@
  * With an `id`, the configuration lives in the page's address, so it can be shared.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { memo } from 'preact/compat';
+import { memo } from '../memo';
 import type { JSX } from 'preact';
 import { makeSfen, type Move, STARTPOS_SFEN } from '../../../engine/index';
 import type { SearchInfo } from '../../../engine/search/iterate';
