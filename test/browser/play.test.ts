@@ -227,6 +227,31 @@ describeBrowser('the Analyse page', () => {
     await closeCleanly();
   });
 
+  it('makes a folded group of options when the reader opens it, and its options work', async () => {
+    const { page } = await session.open('/analyse/');
+    const quiet = inFlight(page);
+    const group = page.locator('details.opt-group[data-group="forward"]');
+    expect(await group.getAttribute('open')).toBeNull();
+    // Folded, its rows are not made yet: every group's rows were most of the page's load.
+    expect(await group.locator('[data-option]').count()).toBe(0);
+    await group.locator('summary').click();
+    const toggle = group.locator('[data-option] input[role="switch"]').first();
+    await toggle.waitFor();
+    expect(await group.locator('[data-option]').count()).toBeGreaterThan(1);
+    const set = !(await toggle.isChecked());
+    await toggle.setChecked(set);
+    await expect
+      .poll(() => page.locator('.options-count').first().innerText())
+      .toBe('1 changed from the default');
+    // Folding it again keeps its rows, and the change.
+    await group.locator('summary').click();
+    await group.locator('summary').click();
+    expect(await toggle.isChecked()).toBe(set);
+    await expect.poll(() => group.locator('[data-option].changed').count()).toBe(1);
+    await quiet();
+    await closeCleanly();
+  });
+
   it('names what is wrong with a bad address', async () => {
     const { page } = await session.open('/analyse/?game=startpos+moves+7g7f+7f7e');
     expect(await page.locator('[data-url-error]').innerText()).toMatch(
