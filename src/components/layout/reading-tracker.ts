@@ -78,7 +78,9 @@ export function trackReading(nav: HTMLElement, article: HTMLElement): void {
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
   new ResizeObserver(schedule).observe(article);
-  update();
+  // The first measure waits for the first frame too: measured now, while the page's scripts are
+  // still running, it would make the browser lay out the whole chapter inside that one task.
+  schedule();
 }
 
 /** Shows each chapter's share read on the home page's contents (`[data-chapter-progress]`). */
