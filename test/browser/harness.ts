@@ -192,6 +192,17 @@ export async function takeStep(
 }
 
 /**
+ * Waits until a chapter is laid out whole (progressive-layout.ts lays it out a step at a time
+ * after load; until then a block far from the screen has no rendered text, and innerText reads
+ * it as empty).
+ */
+export async function laidOut(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('article.lays-out'), null, {
+    timeout: 20_000,
+  });
+}
+
+/**
  * Counts the page's requests in flight; the function returned waits until every island in view
  * has hydrated and there are no requests (twice, 500 ms apart), so a test can let the islands and
  * workers that scrolling or a click woke finish loading before it navigates away, which would

@@ -4,11 +4,28 @@
  * shows on the home page's contents; every chapter ends with its references.
  */
 import { expect, it } from 'vitest';
-import { describeBrowser, inFlight, pageSession } from './harness';
+import { describeBrowser, inFlight, laidOut, pageSession } from './harness';
 
 describeBrowser('reading progress and references', () => {
   const session = pageSession();
   const { closeCleanly } = session;
+
+  it('lays a chapter out a step at a time after load, and ends with the whole of it laid out', async () => {
+    const { page } = await session.open('/pruning/');
+    const article = page.locator('article.chapter');
+    const visibility = (): Promise<string[]> =>
+      article.evaluate((a) => [...a.children].map((b) => getComputedStyle(b).contentVisibility));
+    // Whatever is not laid out yet is left to the browser (laid out near the screen only)…
+    const early = await visibility();
+    expect(early.every((v) => v === 'auto' || v === 'visible')).toBe(true);
+    // …and after load every block is laid out in steps, then the chapter is whole.
+    await expect
+      .poll(() => article.getAttribute('class'), { timeout: 20_000 })
+      .not.toContain('lays-out');
+    expect(new Set(await visibility())).toEqual(new Set(['visible']));
+    expect(await page.locator('nav.toc [data-progress]').textContent()).toMatch(/% read$/);
+    await closeCleanly();
+  });
 
   it('marks what was read, keeps it across a reload, and shows it on the home page', async () => {
     const { page } = await session.open('/horizon/');
@@ -70,6 +87,7 @@ describeBrowser('reading progress and references', () => {
 
   it('ends a chapter with its source documents and further reading, listed in its contents', async () => {
     const { page } = await session.open('/dual-credit/');
+    await laidOut(page);
     const references = page.locator('section.chapter-references');
     expect(await references.locator('h2').innerText()).toBe('References');
     const items = references.locator('li');

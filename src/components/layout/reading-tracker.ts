@@ -12,6 +12,7 @@ import {
   type SectionBounds,
 } from './reading-progress';
 import { localStore } from './local-storage';
+import { LAID_OUT_EVENT, layingOut } from './progressive-layout';
 
 const storage = localStore;
 
@@ -30,6 +31,8 @@ export function trackReading(nav: HTMLElement, article: HTMLElement): void {
   let furthest = loadProgress(storage())[slug] ?? 0;
 
   const update = (): void => {
+    // Blocks not laid out yet have guessed heights: measure once the chapter is whole.
+    if (layingOut(article)) return;
     // Measured on every update: islands and fonts change the page's height as they load.
     const top = pageTop(article);
     const height = article.offsetHeight;
@@ -78,6 +81,7 @@ export function trackReading(nav: HTMLElement, article: HTMLElement): void {
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
   new ResizeObserver(schedule).observe(article);
+  article.addEventListener(LAID_OUT_EVENT, schedule);
   // The first measure waits for the first frame too: measured now, while the page's scripts are
   // still running, it would make the browser lay out the whole chapter inside that one task.
   schedule();
