@@ -138,8 +138,9 @@ describeBrowser('the Play page', () => {
     await importText(page, 'play', KIF);
     const moves = await movesInUsi(page, 'play');
     expect(moves.slice(0, 4)).toEqual(['7g7f', '3c3d', '2g2f', '8c8d']);
-    const kif = await page.locator('[data-export="kif"]').inputValue();
-    expect(kif).toContain('７六歩(77)');
+    const exported = page.locator('[data-export="kif"]');
+    await expect.poll(() => exported.inputValue()).toContain('７六歩(77)');
+    const kif = await exported.inputValue();
 
     await importText(page, 'play', 'startpos');
     expect(await page.locator('[data-widget="play"] .game-moves li').count()).toBe(0);

@@ -30,25 +30,32 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
   const id = useId();
   const text = useMemo(() => exportGame(props.game, format), [props.game, format]);
   const chosen = FORMATS.find((f) => f.id === format)!;
-  // A textarea does not always paint again when a unicode-range subset of the site's Japanese
-  // font arrives, so a KIF header (手合割：平手) could stay as empty boxes: load the subsets its
-  // text needs first, then draw the box anew. A record the reader opened may need the rest of
-  // the font (japanese-fallback.ts).
+  // A textarea that drew Japanese text before the site's Japanese font arrived keeps empty boxes
+  // for it: drawn anew it is right, but laid out again at another width (a phone turned, a
+  // window narrowed) the KIF header (手合割：平手) went back to boxes. So Japanese text is put in
+  // the box only once the faces it needs are loaded (not in the page as served), and the box is
+  // made anew each time they are. A record the reader opened may need the rest of the font
+  // (japanese-fallback.ts).
+  const japanese = /[^\p{ASCII}]/u.test(text);
   const [fontsLoaded, setFontsLoaded] = useState(0);
   useEffect(() => {
-    if (typeof document === 'undefined' || !document.fonts || !/[^\p{ASCII}]/u.test(text)) return;
+    if (!japanese) return;
+    const loaded = () => setFontsLoaded((n) => n + 1);
+    if (!document.fonts) {
+      loaded();
+      return;
+    }
     showJapanese(text);
     let live = true;
-    document.fonts.load(`1em ${JAPANESE_FAMILIES}`, text).then(
-      (faces) => {
-        if (live && faces.length > 0) setFontsLoaded((n) => n + 1);
-      },
-      () => undefined,
-    );
+    // Shown even if the load fails: boxes are better than no record.
+    const then = () => {
+      if (live) loaded();
+    };
+    document.fonts.load(`1em ${JAPANESE_FAMILIES}`, text).then(then, then);
     return () => {
       live = false;
     };
-  }, [text]);
+  }, [text, japanese]);
   // "Loaded 7 moves." belongs to the game it loaded: a new game, or another one, clears it.
   const imported = useRef<Game | null>(null);
   useEffect(() => {
@@ -122,7 +129,7 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
           key={fontsLoaded}
           readOnly
           rows={6}
-          value={text}
+          value={japanese && fontsLoaded === 0 ? '' : text}
           aria-label={`The game as ${chosen.label}`}
           data-export={format}
           spellcheck={false}
