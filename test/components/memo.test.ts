@@ -3,9 +3,9 @@
  * props comparison, and that no island brings preact/compat back (its hook on every element the
  * page makes was work at hydration for props the site never uses).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../scripts/japanese-font';
 import { sameProps } from '../../src/components/widgets/memo';
 
 describe('sameProps', () => {
@@ -24,19 +24,11 @@ describe('sameProps', () => {
 
 describe('the browser code', () => {
   it('never imports preact/compat', () => {
-    const offenders: string[] = [];
-    const walk = (dir: string): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (
-          /\.(ts|tsx|astro|mdx)$/.test(name) &&
-          /['"]preact\/compat['"]/.test(readFileSync(path, 'utf8'))
-        )
-          offenders.push(path);
-      }
-    };
-    walk('src');
+    const offenders = sourceFiles().filter(
+      (file) =>
+        /\.(ts|tsx|astro|mdx)$/.test(file) &&
+        /['"]preact\/compat['"]/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@
  * the browser's ICU number data at load. Whole numbers read exactly as `Intl.NumberFormat('en-US')`
  * writes them; fractions keep every digit JavaScript writes, where Intl rounds to three.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../scripts/japanese-font';
 import { formatCount, groupDigits, MINUS, withMinus } from '../../src/components/numbers';
 
 const intl = new Intl.NumberFormat('en-US');
@@ -50,18 +50,13 @@ describe('groupDigits and formatCount', () => {
 
 describe('the browser code', () => {
   it('never asks Intl for a number (each page would load ICU’s number data at load)', () => {
-    const offenders: string[] = [];
-    const walk = (dir: string): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.(ts|tsx|astro)$/.test(name) && !name.endsWith('numbers.ts')) {
-          const text = readFileSync(path, 'utf8');
-          if (/Intl\.NumberFormat|\.toLocaleString\(/.test(text)) offenders.push(path);
-        }
-      }
-    };
-    walk('src/components');
+    const offenders = sourceFiles().filter(
+      (file) =>
+        file.startsWith('src/components/') &&
+        /\.(ts|tsx|astro)$/.test(file) &&
+        !file.endsWith('numbers.ts') &&
+        /Intl\.NumberFormat|\.toLocaleString\(/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });
