@@ -192,14 +192,18 @@ export async function takeStep(
 }
 
 /**
- * Waits until a chapter is laid out whole (progressive-layout.ts lays it out a step at a time
- * after load; until then a block far from the screen has no rendered text, and innerText reads
- * it as empty).
+ * Waits until a long page (a chapter, the Lab) is laid out whole (progressive-layout.ts lays it
+ * out a step at a time after load; until then a block far from the screen has no rendered text,
+ * and innerText reads it as empty).
  */
 export async function laidOut(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('article.lays-out'), null, {
-    timeout: 20_000,
-  });
+  await page.waitForFunction(
+    () => !document.querySelector('.lays-out:not([data-laid-out])'),
+    null,
+    {
+      timeout: 20_000,
+    },
+  );
 }
 
 /**

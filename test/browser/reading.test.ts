@@ -20,10 +20,35 @@ describeBrowser('reading progress and references', () => {
     expect(early.every((v) => v === 'auto' || v === 'visible')).toBe(true);
     // …and after load every block is laid out in steps, then the chapter is whole.
     await expect
-      .poll(() => article.getAttribute('class'), { timeout: 20_000 })
-      .not.toContain('lays-out');
+      .poll(() => article.getAttribute('data-laid-out'), { timeout: 20_000 })
+      .not.toBeNull();
     expect(new Set(await visibility())).toEqual(new Set(['visible']));
     expect(await page.locator('nav.toc [data-progress]').textContent()).toMatch(/% read$/);
+    await closeCleanly();
+  });
+
+  it('lays the Lab out in steps too, and a link to a late experiment stays on its heading', async () => {
+    const { page } = await session.open('/lab/');
+    const sections = page.locator('.lab-experiments.lays-out > section.lab-experiment');
+    expect(await sections.count()).toBeGreaterThan(10);
+    await laidOut(page);
+    expect(
+      new Set(
+        await page
+          .locator('.lab-experiments > *')
+          .evaluateAll((blocks) => blocks.map((b) => getComputedStyle(b).contentVisibility)),
+      ),
+    ).toEqual(new Set(['visible']));
+
+    // Opened at an experiment near the end, the blocks above it start with guessed heights;
+    // as they are laid out, the page must not carry the heading away from the top of the window.
+    const last = (await sections.last().getAttribute('data-experiment'))!;
+    await page.goto(`${new URL(page.url()).origin}/lab/#${last}`, { waitUntil: 'load' });
+    await laidOut(page);
+    await page.waitForTimeout(300);
+    const top = await page.locator(`[id="${last}"]`).evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(100);
     await closeCleanly();
   });
 
