@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
+  laidOut,
   launchBrowser,
   openPage,
   overflowsHorizontally,
@@ -42,6 +43,32 @@ describeBrowser('every page', () => {
   it.each(PAGES)('%s fits a 390 px phone without sideways scrolling', async (path) => {
     const { page, problems } = await openPage(browser, path, PHONE);
     expect(await overflowsHorizontally(page)).toBe(false);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps a wide table's caption on a phone's screen, also as the table scrolls sideways", async () => {
+    const { page, problems } = await openPage(browser, '/lab/', PHONE);
+    await laidOut(page);
+    // Each scrolling box whose table is wider than it, with a caption a reader sees: the caption
+    // must end inside the box, before and after the box is scrolled to its far end.
+    const overruns = (): Promise<number[]> =>
+      page.locator('.table-scroll').evaluateAll((boxes) =>
+        boxes.flatMap((box) => {
+          const caption = box.querySelector('caption:not(.visually-hidden)');
+          if (!caption || box.scrollWidth <= box.clientWidth) return [];
+          const right = box.getBoundingClientRect().right;
+          const { left, right: end } = caption.getBoundingClientRect();
+          return [Math.max(0, end - right), Math.max(0, box.getBoundingClientRect().left - left)];
+        }),
+      );
+    const before = await overruns();
+    expect(before.length).toBeGreaterThan(4);
+    expect(Math.max(...before)).toBeLessThanOrEqual(1);
+    await page
+      .locator('.table-scroll')
+      .evaluateAll((boxes) => boxes.forEach((box) => (box.scrollLeft = box.scrollWidth)));
+    expect(Math.max(...(await overruns()))).toBeLessThanOrEqual(1);
     await page.close();
     expect(problems).toEqual([]);
   });
