@@ -56,7 +56,7 @@ describeBrowser('the Play page', () => {
     await page.evaluate(() => localStorage.removeItem('yomi-notation'));
     await quiet();
     await page.reload({ waitUntil: 'networkidle' });
-    await importText(page, 'analyse', KIF);
+    await importText(page, 'analyse-record', KIF);
     const list = page.locator('[data-widget="analyse"] .game-moves li');
     const usi = page.locator('.analyse-notation input');
     expect(await usi.isChecked()).toBe(true);
@@ -65,7 +65,7 @@ describeBrowser('the Play page', () => {
     expect((await list.first().innerText()).trim()).toBe('▲７六歩');
     await quiet();
     await page.reload({ waitUntil: 'networkidle' });
-    await importText(page, 'analyse', KIF);
+    await importText(page, 'analyse-record', KIF);
     expect(await usi.isChecked()).toBe(false);
     await page.evaluate(() => localStorage.removeItem('yomi-notation'));
     await closeCleanly();
@@ -163,7 +163,7 @@ describeBrowser('the Analyse page', () => {
   it('steps through an imported KIF and CSA record', async () => {
     const { page } = await session.open('/analyse/');
     const where = page.locator('[data-ply]');
-    await importText(page, 'analyse', KIF);
+    await importText(page, 'analyse-record', KIF);
     expect(await where.getAttribute('data-ply')).toBe('4');
     await page.locator('[data-back]').click();
     await page.locator('[data-back]').click();
@@ -173,10 +173,46 @@ describeBrowser('the Analyse page', () => {
     await page.locator('[data-start]').click();
     expect(await where.innerText()).toBe('Move 0 of 4');
 
-    await importText(page, 'analyse', CSA);
+    await importText(page, 'analyse-record', CSA);
     expect(await where.innerText()).toBe('Move 4 of 4: △同　銀');
     await page.locator('[data-widget="analyse"] .game-moves li').nth(2).locator('button').click();
     expect(await where.getAttribute('data-ply')).toBe('3');
+    await closeCleanly();
+  });
+
+  it('shows the board before the record boxes, whose fields keep their own keys', async () => {
+    const { page } = await session.open('/analyse/');
+    // The explorer's board comes first in the page, the export and import boxes after it.
+    const order = await page.evaluate(() => {
+      const board = document.querySelector('[data-widget="analyse"] ~ * .board');
+      const record = document.querySelector('[data-widget="analyse-record"]');
+      return board && record
+        ? Boolean(board.compareDocumentPosition(record) & Node.DOCUMENT_POSITION_FOLLOWING)
+        : null;
+    });
+    expect(order).toBe(true);
+    await importText(page, 'analyse-record', KIF);
+    const where = page.locator('[data-ply]');
+    expect(await where.getAttribute('data-ply')).toBe('4');
+    // Home, End and the arrows move the caret in the import box, not the game…
+    const box = page.locator('[data-widget="analyse-record"] .record-import textarea');
+    await box.fill('position startpos moves 7g7f');
+    await box.press('Home');
+    expect(await box.evaluate((t: HTMLTextAreaElement) => t.selectionStart)).toBe(0);
+    await box.press('ArrowRight');
+    expect(await box.evaluate((t: HTMLTextAreaElement) => t.selectionStart)).toBe(1);
+    expect(await where.getAttribute('data-ply')).toBe('4');
+    // …and the choice in Best lines, where the arrows change the number of lines.
+    const lines = page.locator('.best-lines select').first();
+    await lines.focus();
+    await lines.press('ArrowLeft');
+    expect(await where.getAttribute('data-ply')).toBe('4');
+    // On the move list they still step through the game.
+    await page.locator('[data-widget="analyse"] .game-moves li').first().locator('button').focus();
+    await page.keyboard.press('End');
+    expect(await where.getAttribute('data-ply')).toBe('4');
+    await page.keyboard.press('Home');
+    expect(await where.getAttribute('data-ply')).toBe('0');
     await closeCleanly();
   });
 

@@ -14,6 +14,7 @@ import { useEngineClient } from '../widgets/use-engine-client';
 import { readAnalyseState, writeAnalyseState, type AnalyseState } from './analyse-url';
 import { lineInJapanese, moveList, NEW_GAME, positionCommand, type Game } from './game-model';
 import { GameMoves, NotationSwitch, useNotation } from './GameMoves';
+import { keepsOwnKeys } from '../widgets/keys';
 import { RecordPanel } from './RecordPanel';
 import '../widgets/widgets.css';
 import './play.css';
@@ -50,8 +51,10 @@ export function AnalyseBoard(): JSX.Element {
     setState({ game: loaded, ply: loaded.moves.length });
   };
 
-  // Arrow keys step through the game when focus is on the navigation or the move list.
+  // Arrow keys step through the game when focus is on the navigation or the move list, not
+  // in a field of the widget (Best lines' choices), which uses them itself.
   const onKey = (event: JSX.TargetedKeyboardEvent<HTMLElement>) => {
+    if (keepsOwnKeys(event.target)) return;
     const steps: Record<string, number> = {
       ArrowLeft: ply - 1,
       ArrowRight: ply + 1,
@@ -119,7 +122,6 @@ export function AnalyseBoard(): JSX.Element {
           label="Moves of the game: choose one to see the position after it"
         />
         <BestLines position={shown} />
-        <RecordPanel game={game} onImport={load} />
       </div>
       {/* Mounted again once the address is read, so its first search is of the position shown. */}
       <SearchExplorer
@@ -134,6 +136,10 @@ export function AnalyseBoard(): JSX.Element {
         depth={4}
         maxDepth={10}
       />
+      {/* Under the board: the board is what a reader comes for, on the first screen. */}
+      <div class="widget analyse-record" data-widget="analyse-record">
+        <RecordPanel game={game} onImport={load} />
+      </div>
     </div>
   );
 }

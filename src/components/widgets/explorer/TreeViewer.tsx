@@ -9,6 +9,7 @@
  * parent), Enter opens or closes. On the playback bar: ←/→ step, Space plays or pauses, Home/End
  * jump to the start or the end.
  */
+import { keepsOwnKeys } from '../keys';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { TraceNode } from '../../../engine/search/trace';
@@ -182,7 +183,7 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
 
   const onPlaybackKey = (e: JSX.TargetedKeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
-    if (target.closest('[role="tree"]') || target.tagName === 'SELECT') return;
+    if (target.closest('[role="tree"]') || keepsOwnKeys(target)) return;
     const isButton = target.tagName === 'BUTTON';
     if (e.key === ' ') {
       // A focused button answers Space itself (it clicks); elsewhere Space plays or pauses.
