@@ -207,12 +207,15 @@ describeBrowser('the Analyse page', () => {
     await lines.focus();
     await lines.press('ArrowLeft');
     expect(await where.getAttribute('data-ply')).toBe('4');
-    // On the move list they still step through the game.
+    // On the move list, and on the notation's checkbox, they still step through the game.
     await page.locator('[data-widget="analyse"] .game-moves li').first().locator('button').focus();
     await page.keyboard.press('End');
     expect(await where.getAttribute('data-ply')).toBe('4');
     await page.keyboard.press('Home');
     expect(await where.getAttribute('data-ply')).toBe('0');
+    await page.locator('.analyse-notation input').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await where.getAttribute('data-ply')).toBe('1');
     await closeCleanly();
   });
 

@@ -6,10 +6,11 @@
  * The container's blocks start with `content-visibility: auto` (the `lays-out` class, in
  * global.css): the browser lays out only those near the screen, and guesses the others' heights.
  * After load, in idle time, this lays the others out from the top down, a few hundred elements
- * per task, and then takes the class away, so the page ends with every block's true height: the
- * reading tracker, the contents and a search of the page all see it whole. A block the reader
- * jumps to (a link to one of its headings) is laid out at once by the browser, which keeps it in
- * view while the blocks above it take their heights (reading.test.ts holds the Lab to that).
+ * per task, and then marks the container laid out, so the page ends with every block's true
+ * height: the reading tracker, the contents and a search of the page all see it whole. A block
+ * the reader jumps to (a link to one of its headings) is laid out at once by the browser, which
+ * keeps it in view while the blocks above it take their heights (reading.test.ts holds the Lab
+ * to that).
  * Without script the blocks stay as the browser handles `content-visibility: auto`.
  */
 
