@@ -6,6 +6,7 @@
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
+import { STILL_LAYING_OUT } from '../../src/components/layout/progressive-layout';
 
 /** Why the browser tests are skipped, or '' when they run. */
 export const browserSkip = inject('browserSkip');
@@ -197,13 +198,9 @@ export async function takeStep(
  * and innerText reads it as empty).
  */
 export async function laidOut(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('.lays-out:not([data-laid-out])'),
-    null,
-    {
-      timeout: 20_000,
-    },
-  );
+  await page.waitForFunction((selector) => !document.querySelector(selector), STILL_LAYING_OUT, {
+    timeout: 20_000,
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * shows on the home page's contents; every chapter ends with its references.
  */
 import { expect, it } from 'vitest';
+import { LAID_OUT } from '../../src/components/layout/progressive-layout';
 import { describeBrowser, inFlight, laidOut, pageSession } from './harness';
 
 describeBrowser('reading progress and references', () => {
@@ -19,9 +20,7 @@ describeBrowser('reading progress and references', () => {
     const early = await visibility();
     expect(early.every((v) => v === 'auto' || v === 'visible')).toBe(true);
     // …and after load every block is laid out in steps, then the chapter is whole.
-    await expect
-      .poll(() => article.getAttribute('data-laid-out'), { timeout: 20_000 })
-      .not.toBeNull();
+    await expect.poll(() => article.getAttribute(LAID_OUT), { timeout: 20_000 }).not.toBeNull();
     expect(new Set(await visibility())).toEqual(new Set(['visible']));
     expect(await page.locator('nav.toc [data-progress]').textContent()).toMatch(/% read$/);
     await closeCleanly();

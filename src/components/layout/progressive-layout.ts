@@ -25,6 +25,8 @@ export const ELEMENTS_PER_STEP = 400;
 export const LAYING_OUT = 'lays-out';
 export const LAID = 'laid';
 export const LAID_OUT = 'data-laid-out';
+/** A container still being laid out (what the browser tests wait on, too). */
+export const STILL_LAYING_OUT = `.${LAYING_OUT}:not([${LAID_OUT}])`;
 /** The event the container sends when it is laid out whole. */
 export const LAID_OUT_EVENT = 'yomi:laid-out';
 
@@ -47,8 +49,7 @@ export function steps(sizes: readonly number[], budget: number): number[][] {
 }
 
 /** Whether `container` is still being laid out (the reading tracker waits for it). */
-export const layingOut = (container: Element): boolean =>
-  container.classList.contains(LAYING_OUT) && !container.hasAttribute(LAID_OUT);
+export const layingOut = (container: Element): boolean => container.matches(STILL_LAYING_OUT);
 
 type Idle = (then: () => void) => void;
 const whenIdle: Idle =
