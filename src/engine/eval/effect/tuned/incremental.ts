@@ -11,7 +11,7 @@
 import { EFFECT_STRIDE, MAX_TOUCHED } from '../../../effect';
 import type { Position } from '../../../position';
 import { MAX_PLY } from '../../../position-state';
-import { BOARD_SIZE, SQ81, SQUARES } from '../../../square';
+import { BITS_PER_WORD, BOARD_SIZE, SQ81, SQUARES } from '../../../square';
 import { isDrop, isPromotion, Kind, moveFrom, moveTo, PROMOTED } from '../../../types';
 import type { Evaluator } from '../../evaluator';
 import { COUNTS, FV_SCALE, PIECE_SLOTS } from './params';
@@ -19,6 +19,11 @@ import { type EffectTable } from './table';
 
 /** `CAP[count]`: the seed's N = 2, so 0, 1, 2 or more. */
 const CAP = Uint8Array.from({ length: 256 }, (_, m) => Math.min(m, COUNTS - 1));
+/**
+ * `PAIR_OF[a << 4 | b]`: sente's count a and gote's b (each at most MAX_EFFECTS, 10), capped and
+ * made one index `CAP[a] × 3 + CAP[b]`, in one lookup where it took two and a sum.
+ */
+const PAIR_OF = Uint8Array.from({ length: 256 }, (_, x) => CAP[x >> 4]! * 3 + CAP[x & 15]!);
 /** `FLIP[pc]`: the piece seen from the other side (its colour bit swapped; none stays none). */
 const FLIP = Uint8Array.from({ length: PIECE_SLOTS }, (_, p) => (p === 0 ? 0 : p ^ 16));
 /** The two counts as one index: a × 3 + b. */
@@ -239,16 +244,28 @@ export class TableEvaluator implements Evaluator {
       const sq = SQUARES[i]!;
       sum +=
         row[
-          e + sq * PAIRS + CAP[effects[base + sq]!]! * 3 + CAP[effects[base + BOARD_SIZE + sq]!]!
+          e + sq * PAIRS + PAIR_OF[(effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!]!
         ]!;
     }
-    // An empty square has no place. (The occupancy bitsets are the current position's, not
-    // those of ply q when a chain has taken moves back on the board.)
-    let b = kb * 81 * PIECE_SLOTS;
-    let w = ((80 - kw) * 81 + 80) * PIECE_SLOTS;
-    for (let i = 0; i < 81; i++, b += PIECE_SLOTS, w -= PIECE_SLOTS) {
+    // An empty square has no place: at the current ply the pieces are walked from the occupancy
+    // bitsets. (Those are the current position's, not those of ply q when a chain has taken
+    // moves back on the board: there every square is looked at.)
+    const b = kb * 81 * PIECE_SLOTS;
+    const w = ((80 - kw) * 81 + 80) * PIECE_SLOTS;
+    if (q === pos.ply) {
+      const occupied = pos.occupied;
+      for (let word = 0; word < 3; word++)
+        for (let bits = occupied[word]! | occupied[3 + word]!; bits !== 0; bits &= bits - 1) {
+          const i = word * BITS_PER_WORD + 31 - Math.clz32(bits & -bits);
+          const pc = board[SQUARES[i]!]!;
+          sum += place[b + i * PIECE_SLOTS + pc]! - place[w - i * PIECE_SLOTS + FLIP[pc]!]!;
+        }
+      return sum;
+    }
+    for (let i = 0; i < 81; i++) {
       const pc = board[SQUARES[i]!]!;
-      if (pc !== 0) sum += place[b + pc]! - place[w + FLIP[pc]!]!;
+      if (pc !== 0)
+        sum += place[b + i * PIECE_SLOTS + pc]! - place[w - i * PIECE_SLOTS + FLIP[pc]!]!;
     }
     return sum;
   }
@@ -261,9 +278,8 @@ export class TableEvaluator implements Evaluator {
     let sum = 0;
     for (let i = 0; i < 81; i++) {
       const sq = SQUARES[i]!;
-      const m1 = CAP[effects[base + sq]!]!;
-      const m2 = CAP[effects[base + BOARD_SIZE + sq]!]!;
-      sum += piece[board[sq]! * PAIRS + m1 * 3 + m2]!;
+      const m = PAIR_OF[(effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!]!;
+      sum += piece[board[sq]! * PAIRS + m]!;
     }
     return sum;
   }
@@ -306,8 +322,8 @@ export class TableEvaluator implements Evaluator {
         const pc = k === 1 ? board[to]! : 0;
         const old = k === 1 ? captured : before;
         stamps[sq] = stamp;
-        const m = CAP[effects[base + sq]!]! * 3 + CAP[effects[base + BOARD_SIZE + sq]!]!;
-        const o = CAP[effects[prev + sq]!]! * 3 + CAP[effects[prev + BOARD_SIZE + sq]!]!;
+        const m = PAIR_OF[(effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!]!;
+        const o = PAIR_OF[(effects[prev + sq]! << 4) | effects[prev + BOARD_SIZE + sq]!]!;
         if (slot >= 0) {
           const i = SQ81[sq]!;
           const b = rowB + i * PIECE_SLOTS;
@@ -328,8 +344,8 @@ export class TableEvaluator implements Evaluator {
       const sq = touched[j]!;
       if (stamps[sq] === stamp) continue;
       stamps[sq] = stamp;
-      const m = CAP[effects[base + sq]!]! * 3 + CAP[effects[base + BOARD_SIZE + sq]!]!;
-      const o = CAP[effects[prev + sq]!]! * 3 + CAP[effects[prev + BOARD_SIZE + sq]!]!;
+      const m = PAIR_OF[(effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!]!;
+      const o = PAIR_OF[(effects[prev + sq]! << 4) | effects[prev + BOARD_SIZE + sq]!]!;
       // Counts that changed only above the cap change nothing.
       if (m === o) continue;
       if (slot >= 0) {
