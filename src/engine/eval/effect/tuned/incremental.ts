@@ -344,9 +344,13 @@ export class TableEvaluator implements Evaluator {
       const sq = touched[j]!;
       if (stamps[sq] === stamp) continue;
       stamps[sq] = stamp;
-      const m = PAIR_OF[(effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!]!;
-      const o = PAIR_OF[(effects[prev + sq]! << 4) | effects[prev + BOARD_SIZE + sq]!]!;
-      // Counts that changed only above the cap change nothing.
+      const now = (effects[base + sq]! << 4) | effects[base + BOARD_SIZE + sq]!;
+      const then = (effects[prev + sq]! << 4) | effects[prev + BOARD_SIZE + sq]!;
+      // Counts back where they were (a slide that left and came back), or that changed only
+      // above the cap, change nothing.
+      if (now === then) continue;
+      const m = PAIR_OF[now]!;
+      const o = PAIR_OF[then]!;
       if (m === o) continue;
       if (slot >= 0) {
         const e = rowE + sq * PAIRS;
