@@ -27,29 +27,34 @@ export interface BundledEngine {
   readonly perft: typeof perft;
 }
 
+/** Write the engine under `engineDir` (a checkout's src/engine), bundled, to `file`. */
+export async function writeEngineBundle(engineDir: string, file: string): Promise<void> {
+  const root = resolve(engineDir);
+  await build({
+    stdin: {
+      contents: [
+        `export { Searcher } from ${JSON.stringify(join(root, 'search/index.ts'))};`,
+        `export { parseSfen } from ${JSON.stringify(join(root, 'sfen.ts'))};`,
+        `export { perft } from ${JSON.stringify(join(root, 'perft.ts'))};`,
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    outfile: file,
+    logLevel: 'silent',
+  });
+}
+
 /** Bundle the engine under `engineDir` (a checkout's src/engine) and import it. */
 export async function bundleEngine(engineDir = 'src/engine'): Promise<BundledEngine> {
   const dir = await mkdtemp(join(tmpdir(), 'yomi-engine-bundle-'));
   const file = join(dir, 'engine.mjs');
-  const root = resolve(engineDir);
   try {
-    await build({
-      stdin: {
-        contents: [
-          `export { Searcher } from ${JSON.stringify(join(root, 'search/index.ts'))};`,
-          `export { parseSfen } from ${JSON.stringify(join(root, 'sfen.ts'))};`,
-          `export { perft } from ${JSON.stringify(join(root, 'perft.ts'))};`,
-        ].join('\n'),
-        resolveDir: root,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      outfile: file,
-      logLevel: 'silent',
-    });
+    await writeEngineBundle(engineDir, file);
     return (await import(pathToFileURL(file).href)) as BundledEngine;
   } finally {
     await rm(dir, { recursive: true, force: true });
