@@ -86,8 +86,8 @@ export class PositionState {
   touched = new Uint8Array((FIRST_PLIES + 1) * MAX_TOUCHED);
   touchedCount = new Uint16Array(FIRST_PLIES + 1);
   protected pawnFilesStack = new Uint16Array((FIRST_PLIES + 1) * 2);
-  keyLoStack = new Uint32Array(FIRST_PLIES + 1);
-  keyHiStack = new Uint32Array(FIRST_PLIES + 1);
+  keyLoStack = new Int32Array(FIRST_PLIES + 1);
+  keyHiStack = new Int32Array(FIRST_PLIES + 1);
   /** 1 when the side to move at that ply was in check (for perpetual check). */
   checkStack = new Uint8Array(FIRST_PLIES + 1);
   /**
@@ -125,8 +125,8 @@ export class PositionState {
     this.capturedStack[ply] = EMPTY;
     this.moveStack[ply] = 0;
     this.touchedCount[ply] = 0;
-    this.keyLo = (this.keyLo ^ SIDE_KEY_LO) >>> 0;
-    this.keyHi = (this.keyHi ^ SIDE_KEY_HI) >>> 0;
+    this.keyLo ^= SIDE_KEY_LO;
+    this.keyHi ^= SIDE_KEY_HI;
     this.sideToMove = (this.sideToMove ^ 1) as Color;
     this.ply = ply + 1;
     this.keyLoStack[ply + 1] = this.keyLo;
@@ -310,5 +310,5 @@ export function computeKey(pos: PositionState): { lo: number; hi: number } {
     lo ^= SIDE_KEY_LO;
     hi ^= SIDE_KEY_HI;
   }
-  return { lo: lo >>> 0, hi: hi >>> 0 };
+  return { lo: lo | 0, hi: hi | 0 };
 }

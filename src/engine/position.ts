@@ -134,8 +134,8 @@ export class Position extends PositionState {
         }
       }
     }
-    this.nextKeyLo = lo >>> 0;
-    this.nextKeyHi = hi >>> 0;
+    this.nextKeyLo = lo;
+    this.nextKeyHi = hi;
   }
   // #endregion
 

@@ -1,5 +1,7 @@
 /**
- * Zobrist keys (局面のハッシュ): 64 bits as two 32-bit halves, so no BigInt on the hot path.
+ * Zobrist keys (局面のハッシュ): 64 bits as two 32-bit halves, so no BigInt on the hot path. The
+ * halves are signed 32-bit integers (the tables are Int32Arrays, XOR keeps them so): as unsigned
+ * numbers, every half above 2³¹ would be a heap-allocated double in V8 instead of a small integer.
  *
  * A key is the XOR of one random number per (piece, square), one per (colour, kind, count in
  * hand) and one for gote to move. Tables come from a fixed-seed generator so keys are the same
@@ -22,11 +24,11 @@ function makeRandom(seed: number): () => number {
 
 const MAX_HAND = 19; // 0..18 pawns
 
-export const PIECE_KEY_LO = new Uint32Array(32 * BOARD_SIZE);
-export const PIECE_KEY_HI = new Uint32Array(32 * BOARD_SIZE);
+export const PIECE_KEY_LO = new Int32Array(32 * BOARD_SIZE);
+export const PIECE_KEY_HI = new Int32Array(32 * BOARD_SIZE);
 /** `HAND_KEY_*[(color * 8 + kind) * 19 + count]`; count 0 is zero so an empty hand adds nothing. */
-export const HAND_KEY_LO = new Uint32Array(16 * MAX_HAND);
-export const HAND_KEY_HI = new Uint32Array(16 * MAX_HAND);
+export const HAND_KEY_LO = new Int32Array(16 * MAX_HAND);
+export const HAND_KEY_HI = new Int32Array(16 * MAX_HAND);
 export let SIDE_KEY_LO = 0;
 export let SIDE_KEY_HI = 0;
 
@@ -44,8 +46,8 @@ export let SIDE_KEY_HI = 0;
       HAND_KEY_HI[i * MAX_HAND + count] = next();
     }
   }
-  SIDE_KEY_LO = next();
-  SIDE_KEY_HI = next();
+  SIDE_KEY_LO = next() | 0;
+  SIDE_KEY_HI = next() | 0;
 }
 
 export const handKeyIndex = (color: number, kind: number, count: number): number =>

@@ -23,8 +23,9 @@ let owns = 0;
 const beforeValue = new Int32Array(BOARD_SIZE);
 const beforeStamp = new Uint32Array(BOARD_SIZE);
 let stamp = 0;
-let stampKeyLo = -1;
-let stampKeyHi = -1;
+// No key has these halves (keys are signed 32-bit halves): the first position starts afresh.
+let stampKeyLo = 2 ** 32;
+let stampKeyHi = 2 ** 32;
 
 /** exchangeValueAt of the position every move of the batch starts from, remembered per square. */
 function exchangeBefore(pos: Position, sq: number): number {

@@ -31,7 +31,7 @@ export class IncrementalEffect {
   private readonly values = new Float64Array(81 * (MAX_PLY + 1));
   private readonly inputs = new Int32Array(81 * (MAX_PLY + 1));
   private readonly sums = new Float64Array(MAX_PLY + 1);
-  private readonly keys = new Uint32Array(2 * (MAX_PLY + 1));
+  private readonly keys = new Int32Array(2 * (MAX_PLY + 1));
   private readonly kings = new Int16Array(2 * (MAX_PLY + 1)).fill(-1);
   private readonly valid = new Uint8Array(MAX_PLY + 1);
 

@@ -106,7 +106,7 @@ export class TableEvaluator implements Evaluator {
   private readonly counts = new Float64Array(5);
   /** Per ply: the kings' part and the piece part (×FV_SCALE). */
   private readonly sums = new Int32Array(2 * (MAX_PLY + 1));
-  private readonly keys = new Uint32Array(2 * (MAX_PLY + 1));
+  private readonly keys = new Int32Array(2 * (MAX_PLY + 1));
   private readonly valid = new Uint8Array(MAX_PLY + 1);
   /** Squares met by one update: a stamp per square. */
   private readonly stamp = new Uint32Array(BOARD_SIZE);
