@@ -193,12 +193,14 @@ function generatePieceMoves(
 
 // #region captures
 /**
- * Step 4 for captures and promotions, found from the other end. A capture needs an enemy piece
- * that our effect count says we bear on; for each, the attackers are found by walking the eight
- * lines out of its square and looking at the two knight squares, as many as the count says. Then
- * the promotions that capture nothing: only pieces that can promote, only onto empty squares in or
- * from the promotion zone. Both sides' pieces are visited in reading order, from the occupancy
- * bitsets.
+ * Step 4 for captures and promotions, found from the other end. The promotions that capture
+ * nothing come first: only our pieces that can promote, only onto empty squares in or from the
+ * promotion zone. Then the captures: a capture needs an enemy piece that our effect count says we
+ * bear on; for each, the attackers are found by walking the eight lines out of its square and
+ * looking at the two knight squares, as many as the count says. Each side's pieces are visited in
+ * reading order, from its occupancy bitsets, one side after the other: one loop over both sides
+ * in reading order, asking "whose piece?" at every square, ran 2.4 % more instructions (material
+ * search, bench:instructions).
  */
 function generateCaptures(
   pos: Position,
@@ -218,24 +220,30 @@ function generateCaptures(
   // elsewhere need be looked at.
   const region = mode === GenMode.Quiescence ? us * 3 : 6;
   for (let w = 0; w < 3; w++) {
-    const ours = pos.occupied[us * 3 + w]! & PAWN_PROMOTION_REACH[region + w]!;
-    for (let bits = ours | pos.occupied[(us ^ 1) * 3 + w]!; bits !== 0; bits &= bits - 1) {
+    // One of ours: its promotions onto empty squares, if it can promote from here (in
+    // quiescence, a pawn's only).
+    for (
+      let bits = pos.occupied[us * 3 + w]! & PAWN_PROMOTION_REACH[region + w]!;
+      bits !== 0;
+      bits &= bits - 1
+    ) {
       const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const p = board[sq]!;
-      if (p >> 4 === us) {
-        // One of ours: its promotions onto empty squares, if it can promote from here (in
-        // quiescence, a pawn's only).
-        const kind = p & 15;
-        if (
-          kind <= Kind.Rook &&
-          RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]! &&
-          (mode !== GenMode.Quiescence || kind === Kind.Pawn)
-        )
-          n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
-      } else if (effects[ourEffect + sq]! !== 0 && (p & 15) !== Kind.King) {
-        if (!inCheck || evasionTarget[sq])
-          n = pushCapturesOf(board, out, n, sq, us, king, effects[ourEffect + sq]!, mode);
-      }
+      const kind = p & 15;
+      if (
+        kind <= Kind.Rook &&
+        RELATIVE_RANK[rank + sq]! <= MAX_RANK_TO_PROMOTE[kind]! &&
+        (mode !== GenMode.Quiescence || kind === Kind.Pawn)
+      )
+        n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
+    }
+  }
+  for (let w = 0; w < 3; w++) {
+    for (let bits = pos.occupied[(us ^ 1) * 3 + w]!; bits !== 0; bits &= bits - 1) {
+      const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
+      const bearing = effects[ourEffect + sq]!;
+      if (bearing !== 0 && (board[sq]! & 15) !== Kind.King && (!inCheck || evasionTarget[sq]))
+        n = pushCapturesOf(board, out, n, sq, us, king, bearing, mode);
     }
   }
   return n;
