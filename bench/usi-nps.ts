@@ -11,8 +11,10 @@
  * Configurations: the base tree at its own defaults (whatever they were), and this tree with the
  * book's baseline (`BookBaseline`) at its default evaluation and with `Evaluator material`. Each
  * round runs every configuration once, in a fresh engine, after a warm-up pass over the
- * positions; the table keeps each configuration's best round. Wall time of a search, as the
- * engine reports it: run on an otherwise idle machine.
+ * positions, in the opposite order every other round. The table gives each configuration's best
+ * round against the old tree's best, and the round-by-round ratio with its 95 % interval
+ * (lib/paired.ts, as bench:compare). Wall time of a search, as the engine reports it: run on an
+ * otherwise idle machine.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -20,6 +22,7 @@ import { createInterface } from 'node:readline';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { searchBenchPositions } from './search-positions';
 import { argument } from './lib/args';
+import { pairedRatio } from './lib/paired';
 
 interface Config {
   name: string;
@@ -112,14 +115,25 @@ async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
 }
 
 const best = new Map<string, { nodes: number; ms: number; nps: number }>();
+const ratios = new Map<string, number[]>(CONFIGS.map((c) => [c.name, []]));
 for (let round = 1; round <= rounds; round++) {
   process.stderr.write(`  … round ${round} of ${rounds}\n`);
-  for (const config of CONFIGS) {
+  const thisRound = new Map<string, number>();
+  for (const config of round % 2 === 1 ? CONFIGS : [...CONFIGS].reverse()) {
     const { nodes, ms } = await measure(config);
     const nps = (nodes * 1000) / Math.max(ms, 1);
+    thisRound.set(config.name, nps);
     if ((best.get(config.name)?.nps ?? 0) < nps) best.set(config.name, { nodes, ms, nps });
   }
+  const before = thisRound.get(CONFIGS[0]!.name)!;
+  for (const [name, nps] of thisRound) ratios.get(name)!.push(nps / before);
 }
+const paired = (name: string): string => {
+  const { mean, low, high, rounds: n } = pairedRatio(ratios.get(name)!);
+  return n === 1
+    ? formatRatio(mean)
+    : `${formatRatio(mean)} [${formatRatio(low)}, ${formatRatio(high)}]`;
+};
 const old = best.get(CONFIGS[0]!.name)!;
 const rows = CONFIGS.map((c) => {
   const r = best.get(c.name)!;
@@ -128,6 +142,7 @@ const rows = CONFIGS.map((c) => {
     formatCount(r.nodes),
     formatCount(Math.round(r.nps)),
     formatRatio(r.nps / old.nps),
+    c === CONFIGS[0] ? '—' : paired(c.name),
   ];
 });
 console.log(
@@ -136,7 +151,8 @@ console.log(
       { header: 'engine over USI', align: 'left' },
       { header: 'nodes', align: 'right' },
       { header: 'nodes/s', align: 'right' },
-      { header: 'vs old', align: 'right' },
+      { header: 'best vs old', align: 'right' },
+      { header: 'paired vs old [95 %]', align: 'right' },
     ],
     rows,
   ),
