@@ -56,6 +56,8 @@ const CONFIGS: readonly Config[] = [
   },
 ];
 const { positions } = searchBenchPositions(null);
+/** Engine-reported milliseconds a measured run lasts at least. */
+const MIN_MEASURED_MS = 1000;
 
 /** One engine: the positions searched twice (a warm-up, then the measured pass). */
 async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
@@ -89,9 +91,15 @@ async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
     await until((l) => l === 'readyok');
     let nodes = 0;
     let ms = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      nodes = 0;
-      ms = 0;
+    let passes;
+    // A warm-up pass, then measured passes until the engine has reported MIN_MEASURED_MS: one
+    // pass of the material search lasts about a tenth of a second, too short to time in whole
+    // milliseconds on a busy machine.
+    for (passes = 0; passes <= 1 || ms < MIN_MEASURED_MS; passes++) {
+      if (passes === 1) {
+        nodes = 0;
+        ms = 0;
+      }
       for (const p of positions) {
         send('usinewgame');
         send(`position sfen ${p.sfen}`);
@@ -109,7 +117,8 @@ async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
       }
     }
     send('quit');
-    return { nodes, ms };
+    // Nodes of one pass (the same every pass: the searches are deterministic), time of them all.
+    return { nodes: nodes / (passes - 1), ms: ms / (passes - 1) };
   };
   return Promise.race([run(), failed]);
 }
