@@ -220,13 +220,10 @@ function generateCaptures(
   // elsewhere need be looked at.
   const region = mode === GenMode.Quiescence ? us * 3 : 6;
   for (let w = 0; w < 3; w++) {
-    // One of ours: its promotions onto empty squares, if it can promote from here (in
-    // quiescence, a pawn's only).
-    for (
-      let bits = pos.occupied[us * 3 + w]! & PAWN_PROMOTION_REACH[region + w]!;
-      bits !== 0;
-      bits &= bits - 1
-    ) {
+    // Ours: their promotions onto empty squares, where they can promote from (in quiescence, the
+    // pawns' only).
+    const ours = pos.occupied[us * 3 + w]! & PAWN_PROMOTION_REACH[region + w]!;
+    for (let bits = ours; bits !== 0; bits &= bits - 1) {
       const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const p = board[sq]!;
       const kind = p & 15;
@@ -238,6 +235,7 @@ function generateCaptures(
         n = pushQuietPromotions(board, out, n, p, sq, king, rank, inCheck);
     }
   }
+  // Theirs: the captures of each piece we bear on.
   for (let w = 0; w < 3; w++) {
     for (let bits = pos.occupied[(us ^ 1) * 3 + w]!; bits !== 0; bits &= bits - 1) {
       const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
