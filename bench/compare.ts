@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { type NpsRow } from './search-nps';
 import { argument } from './lib/args';
-import { pairedRatio } from './lib/paired';
+import { formatPaired } from './lib/paired';
 
 const args = process.argv.slice(2);
 const base = argument(args, '--base');
@@ -81,13 +81,6 @@ const columns = [
   { header: 'best ÷ best', align: 'right' },
   { header: 'paired new ÷ old [95 %]', align: 'right' },
 ] as const;
-const paired = (ratios: readonly number[]): string => {
-  if (ratios.length === 0) return '—';
-  const { mean, low, high } = pairedRatio(ratios);
-  return ratios.length === 1
-    ? formatRatio(mean)
-    : `${formatRatio(mean)} [${formatRatio(low)}, ${formatRatio(high)}]`;
-};
 const lines = [...best].map(([mode, { old, now, ratios }]) => [
   mode,
   formatCount(old?.nodes ?? 0),
@@ -95,7 +88,7 @@ const lines = [...best].map(([mode, { old, now, ratios }]) => [
   formatCount(now?.nodes ?? 0),
   formatCount(now?.nps ?? 0),
   old && now ? formatRatio(now.nps / old.nps) : '—',
-  paired(ratios),
+  formatPaired(ratios),
 ]);
 console.log(
   `old: ${there}\nnew: ${here}\n${rounds} rounds, nodes per CPU second (best of each side, and round by round)\n`,

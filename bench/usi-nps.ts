@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { formatCount, formatRatio, formatTable } from './lib/table';
 import { searchBenchPositions } from './search-positions';
 import { argument } from './lib/args';
-import { pairedRatio } from './lib/paired';
+import { formatPaired } from './lib/paired';
 
 interface Config {
   name: string;
@@ -59,7 +59,10 @@ const { positions } = searchBenchPositions(null);
 /** Engine-reported milliseconds a measured run lasts at least. */
 const MIN_MEASURED_MS = 1000;
 
-/** One engine: the positions searched twice (a warm-up, then the measured pass). */
+/**
+ * One engine: a warm-up pass over the positions, then measured passes; the nodes and milliseconds
+ * of one measured pass.
+ */
 async function measure(config: Config): Promise<{ nodes: number; ms: number }> {
   const child = spawn(config.program, [], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
@@ -137,12 +140,6 @@ for (let round = 1; round <= rounds; round++) {
   const before = thisRound.get(CONFIGS[0]!.name)!;
   for (const [name, nps] of thisRound) ratios.get(name)!.push(nps / before);
 }
-const paired = (name: string): string => {
-  const { mean, low, high, rounds: n } = pairedRatio(ratios.get(name)!);
-  return n === 1
-    ? formatRatio(mean)
-    : `${formatRatio(mean)} [${formatRatio(low)}, ${formatRatio(high)}]`;
-};
 const old = best.get(CONFIGS[0]!.name)!;
 const rows = CONFIGS.map((c) => {
   const r = best.get(c.name)!;
@@ -151,7 +148,7 @@ const rows = CONFIGS.map((c) => {
     formatCount(r.nodes),
     formatCount(Math.round(r.nps)),
     formatRatio(r.nps / old.nps),
-    c === CONFIGS[0] ? '—' : paired(c.name),
+    c === CONFIGS[0] ? '—' : formatPaired(ratios.get(c.name)!),
   ];
 });
 console.log(

@@ -9,6 +9,7 @@
  * ½× average to 1×, not 1.25×), and the 95 % interval is Student's t over those logarithms, since
  * a comparison has ten or so rounds, not hundreds.
  */
+import { formatRatio } from './table';
 
 /** Two-sided 95 % quantiles of Student's t for 1 to 30 degrees of freedom (standard tables). */
 const T_95 = [
@@ -50,4 +51,13 @@ export function pairedRatio(ratios: readonly number[]): PairedRatio {
     high: Math.exp(mean + half),
     rounds: n,
   };
+}
+
+/** "1.48× [1.47×, 1.50×]" for a bench table; one round gives its ratio alone, none a dash. */
+export function formatPaired(ratios: readonly number[]): string {
+  if (ratios.length === 0) return '—';
+  const { mean, low, high } = pairedRatio(ratios);
+  return ratios.length === 1
+    ? formatRatio(mean)
+    : `${formatRatio(mean)} [${formatRatio(low)}, ${formatRatio(high)}]`;
 }
