@@ -104,9 +104,11 @@ describeBrowser('Japanese that always renders', () => {
   for (const path of [CHAPTER, '/analyse/'])
     it(`keeps English in its own font, and ${path} downloads one Japanese font file: the subset`, async () => {
       const files = new Map<string, number>();
+      const fetches = new Map<string, number>();
       const { page } = await session.open(path, undefined, (blank) => {
         blank.on('response', async (r) => {
           if (!r.url().endsWith('.woff2')) return;
+          fetches.set(r.url(), (fetches.get(r.url()) ?? 0) + 1);
           // A body read after the page moved on is gone: such a file counts with no bytes.
           files.set(r.url(), (await r.body().catch(() => null))?.length ?? 0);
         });
@@ -117,6 +119,17 @@ describeBrowser('Japanese that always renders', () => {
       const japanese = [...files.keys()].filter((url) => /noto-serif-jp|japanese-font/.test(url));
       expect(japanese).toHaveLength(1);
       expect(japanese[0]).toMatch(/\/japanese-font-subset\.[^/]*woff2$/);
+      // The head's preload is the fetch the @font-face uses, not a second one beside it.
+      expect(fetches.get(japanese[0]!)).toBe(1);
+      expect(
+        await page.evaluate(
+          (file) =>
+            [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+              (link) => link.href === file && link.crossOrigin === 'anonymous',
+            ),
+          japanese[0]!,
+        ),
+      ).toEqual([true]);
       // …and of the family's faces the browser began to load that one alone.
       const started = await page.evaluate(
         (family) =>

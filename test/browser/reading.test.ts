@@ -16,12 +16,25 @@ describeBrowser('reading progress and references', () => {
     const article = page.locator('article.chapter');
     const visibility = (): Promise<string[]> =>
       article.evaluate((a) => [...a.children].map((b) => getComputedStyle(b).contentVisibility));
+    // A widget's island has no box (display: contents): the rule is on the widget inside it,
+    // 'auto' until its island is laid out, then 'visible'.
+    const widgets = (): Promise<string[]> =>
+      article.evaluate((a) =>
+        [...a.querySelectorAll(':scope > astro-island > *')].map(
+          (w) =>
+            `${w.parentElement!.classList.contains('laid')} ${getComputedStyle(w).contentVisibility}`,
+        ),
+      );
     // Whatever is not laid out yet is left to the browser (laid out near the screen only)…
     const early = await visibility();
     expect(early.every((v) => v === 'auto' || v === 'visible')).toBe(true);
+    const earlyWidgets = await widgets();
+    expect(earlyWidgets.length).toBeGreaterThan(2);
+    for (const widget of earlyWidgets) expect(['false auto', 'true visible']).toContain(widget);
     // …and after load every block is laid out in steps, then the chapter is whole.
     await expect.poll(() => article.getAttribute(LAID_OUT), { timeout: 20_000 }).not.toBeNull();
     expect(new Set(await visibility())).toEqual(new Set(['visible']));
+    expect(new Set(await widgets())).toEqual(new Set(['true visible']));
     expect(await page.locator('nav.toc [data-progress]').textContent()).toMatch(/% read$/);
     await closeCleanly();
   });

@@ -82,6 +82,31 @@ describe('the Japanese font stylesheet', () => {
     ]);
   });
 
+  // Every page shows Japanese (the header's 読み), so the head preloads the subset and the stacks
+  // that carry Japanese name the site's face first: the first layout finds each character there
+  // rather than asking the system for one, and no system CJK family costs a lookup.
+  it('is preloaded by every page and comes first in the stacks that carry Japanese', () => {
+    const base = readFileSync('src/components/layout/Base.astro', 'utf8');
+    const file = JAPANESE_SUBSET_FONT.split('/').pop()!;
+    expect(base).toContain(`import japaneseFont from './${file}?url';`);
+    expect(base).toMatch(
+      /<link rel="preload" href=\{japaneseFont\} as="font" type="font\/woff2" crossorigin \/>/,
+    );
+    const global = readFileSync('src/components/layout/global.css', 'utf8').replace(
+      /\/\*[\s\S]*?\*\//g,
+      '',
+    );
+    const stack = (name: string): string[] =>
+      global
+        .match(new RegExp(`--${name}:([^;]*);`))![1]!
+        .split(',')
+        .map((family) => family.trim());
+    for (const name of ['font-body', 'font-ja', 'font-ui']) {
+      expect(stack(name)[0], name).toBe('var(--font-site-ja)');
+      expect(stack(name).filter((f) => /CJK|Hiragino|Yu (Mincho|Gothic)/.test(f))).toEqual([]);
+    }
+  });
+
   it('declares the subset last, with a range of exactly its characters', () => {
     expect(subsetFace.file).toBe(`./${JAPANESE_SUBSET_FONT.split('/').pop()}`);
     expect(faces.slice(0, -1).every((face) => face.file.includes('noto-serif-jp'))).toBe(true);
