@@ -85,6 +85,25 @@ describeBrowser('the Play page', () => {
     await closeCleanly();
   });
 
+  // A closed select cuts its text at its edge; the arrow takes about 20 px of its content box.
+  it('shows every choice of a new game whole in its closed list on a 390 px phone', async () => {
+    const { page } = await session.open('/play/', PHONE);
+    const cut = await page.locator('.play-new select').evaluateAll((selects) =>
+      selects.flatMap((select) => {
+        const style = getComputedStyle(select);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room =
+          select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return [...(select as HTMLSelectElement).options]
+          .filter((option) => ctx.measureText(option.text).width > room)
+          .map((option) => option.text);
+      }),
+    );
+    expect(cut).toEqual([]);
+    await closeCleanly();
+  });
+
   it('plays three moves against the engine, takes one back, and keeps the game over a reload', async () => {
     const { page } = await session.open('/play/');
     await page.evaluate(() => localStorage.removeItem('yomi-play'));

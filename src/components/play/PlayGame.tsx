@@ -32,6 +32,7 @@ import {
   MOVE_TIMES,
   parseSaved,
   PLAY_PRESETS,
+  playLabel,
   STORAGE_KEY,
   type PlaySettings,
 } from './play-settings';
@@ -232,7 +233,7 @@ export function PlayGame(): JSX.Element {
           >
             {PLAY_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.label}
+                {playLabel(p)}
               </option>
             ))}
           </select>
