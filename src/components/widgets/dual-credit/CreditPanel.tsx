@@ -6,7 +6,7 @@
 import type { JSX } from 'preact';
 import type { SearchResult } from '../../../engine/search/iterate';
 import type { SearchOptions } from '../../../engine/search/options';
-import { formatCount } from '../explorer/search-model';
+import { formatCount } from '../../numbers';
 import { CreditTraceTable } from './CreditTraceTable';
 import { topClasses, traceLine } from './credit-model';
 import './dual-credit.css';

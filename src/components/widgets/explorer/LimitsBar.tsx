@@ -4,7 +4,8 @@
  */
 import { useId } from 'preact/hooks';
 import type { JSX } from 'preact';
-import { formatCount, formatTime } from './search-model';
+import { formatCount } from '../../numbers';
+import { formatTime } from './search-model';
 import type { ExplorerLimits } from './url-state';
 
 export interface LimitsBarProps {

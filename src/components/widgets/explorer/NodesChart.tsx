@@ -7,7 +7,7 @@ import { useId } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { SearchInfo } from '../../../engine/search/iterate';
 import { growthFactors, iterationCosts, scaleFor } from './chart-model';
-import { formatCount } from './search-model';
+import { formatCount } from '../../numbers';
 
 export interface ChartSeries {
   name: string;

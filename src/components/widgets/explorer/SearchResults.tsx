@@ -8,12 +8,12 @@ import type { JSX } from 'preact';
 import { parseUsiMove } from '../../../engine/index';
 import { parsePositionText } from '../../../engine/worker/protocol';
 import type { SearchInfo, SearchResult } from '../../../engine/search/iterate';
+import { formatCount } from '../../numbers';
 import { colorMark, colorName, describeMove } from '../board-model';
 import {
   compareResults,
   counterRows,
   firstMoveCutoffRate,
-  formatCount,
   formatRate,
   formatRatio,
   formatScore,

@@ -9,9 +9,6 @@ import type { Score, SearchResult } from '../../../engine/search/iterate';
 import type { Arrow } from '../BoardParts';
 import { formatCount } from '../../numbers';
 
-/** Counts with thousands separators (numbers.ts), for the explorer's panels. */
-export { formatCount };
-
 /** "+120", "−35", "0", "mate in 3", "mated in 2", from the side to move's point of view. */
 export function formatScore(score: Score): string {
   if (score.kind === 'mate')
