@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -20,6 +21,11 @@ const PAGES = [
   '/analyse/',
   '/code/',
 ];
+
+/** The chapters' addresses, from their sources. */
+const CHAPTERS = readdirSync('src/content/chapters')
+  .filter((file) => file.endsWith('.mdx'))
+  .map((file) => `/${file.replace(/\.mdx$/, '')}/`);
 
 describeBrowser('every page', () => {
   let browser: Browser;
@@ -46,6 +52,30 @@ describeBrowser('every page', () => {
     await page.close();
     expect(problems).toEqual([]);
   });
+
+  // Astro keeps a line break between tags as a space, where JSX would drop it: a term's card, a
+  // link at the end of a sentence or a script after an element put one before the punctuation
+  // that followed ("(持ち駒 , mochigoma)", "Chapter 7 .").
+  it.each([...PAGES, ...CHAPTERS])(
+    '%s puts no space between a link, a term or code and the punctuation after it',
+    async (path) => {
+      const { page, problems } = await openPage(browser, path);
+      const loose = await page.locator('main').evaluate((main) => {
+        const copy = main.cloneNode(true) as Element;
+        for (const hidden of copy.querySelectorAll('.term-card, script, style, template'))
+          hidden.remove();
+        for (const inline of copy.querySelectorAll('a, code, em, strong, .term'))
+          inline.after('\uE000');
+        const text = (copy.textContent ?? '').replace(/\s+/g, ' ');
+        return [...text.matchAll(/\S{0,20}\uE000(?:\uE000| )* [,.;:)]/gu)].map((m) =>
+          m[0].replaceAll('\uE000', ''),
+        );
+      });
+      expect(loose).toEqual([]);
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("keeps a wide table's caption on a phone's screen, also as the table scrolls sideways", async () => {
     const { page, problems } = await openPage(browser, '/lab/', PHONE);
