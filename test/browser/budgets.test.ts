@@ -22,17 +22,10 @@
  * - Stop stops within 100 ms: from the click to the result card no longer busy, timed in the page
  *   with performance.now(); nothing new arrives after it, and the worker is terminated.
  */
-import { readdirSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, hydrate, pageSession, settled, siteUrl } from './harness';
-
-/** Every chapter page, from the chapters' sources (a chapter's id is its file name). */
-const CHAPTERS = readdirSync('src/content/chapters')
-  .filter((name) => name.endsWith('.mdx'))
-  .map((name) => `/${name.slice(0, -'.mdx'.length)}/`)
-  .sort();
+import { CHAPTER_PAGES, describeBrowser, hydrate, pageSession, settled, siteUrl } from './harness';
 
 const JS_BUDGET_KB = 200;
 const CLS_BUDGET = 0.1;
@@ -307,12 +300,12 @@ describeBrowser('performance budgets', () => {
   const readAll = (): Promise<Reading[]> =>
     (readings ??= (async () => {
       const out: Reading[] = [];
-      for (const path of CHAPTERS) out.push(await read(path));
+      for (const path of CHAPTER_PAGES) out.push(await read(path));
       return out;
     })());
 
   it(`loads under ${JS_BUDGET_KB} KB of JavaScript (gzip -9) on every chapter page`, async () => {
-    expect(CHAPTERS.length).toBeGreaterThan(0);
+    expect(CHAPTER_PAGES.length).toBeGreaterThan(0);
     const pages = await readAll();
     const row = (name: string, s: Size) =>
       `  ${name.padEnd(54)} ${kb(s.raw).padStart(7)} ${kb(s.gzip).padStart(7)} ${kb(s.brotli).padStart(7)}`;

@@ -3,6 +3,7 @@
  * that record everything a reader would call broken — console errors, uncaught exceptions, failed
  * requests and HTTP errors.
  */
+import { readdirSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium';
@@ -23,6 +24,12 @@ export const siteUrl = (path: string): string => `${inject('siteUrl')}${path}`;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
+
+/** Every chapter page, from the chapters' sources (a chapter's id is its file name). */
+export const CHAPTER_PAGES = readdirSync('src/content/chapters')
+  .filter((name) => name.endsWith('.mdx'))
+  .map((name) => `/${name.slice(0, -'.mdx'.length)}/`)
+  .sort();
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;

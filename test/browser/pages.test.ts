@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  CHAPTER_PAGES,
   describeBrowser,
   laidOut,
   launchBrowser,
@@ -21,11 +21,6 @@ const PAGES = [
   '/analyse/',
   '/code/',
 ];
-
-/** The chapters' addresses, from their sources. */
-const CHAPTERS = readdirSync('src/content/chapters')
-  .filter((file) => file.endsWith('.mdx'))
-  .map((file) => `/${file.replace(/\.mdx$/, '')}/`);
 
 describeBrowser('every page', () => {
   let browser: Browser;
@@ -56,7 +51,7 @@ describeBrowser('every page', () => {
   // Astro keeps a line break between tags as a space, where JSX would drop it: a term's card, a
   // link at the end of a sentence or a script after an element put one before the punctuation
   // that followed ("(持ち駒 , mochigoma)", "Chapter 7 .").
-  it.each([...PAGES, ...CHAPTERS])(
+  it.each([...PAGES, ...CHAPTER_PAGES])(
     '%s puts no space between a link, a term or code and the punctuation after it',
     async (path) => {
       const { page, problems } = await openPage(browser, path);

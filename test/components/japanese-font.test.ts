@@ -25,6 +25,11 @@ import { PIECE_KANJI, RANK_KANJI } from '../../src/components/widgets/board-mode
 
 const css = readFileSync(JAPANESE_FONT_CSS, 'utf8');
 const subset = readSubsetList();
+/** The site's stylesheet without its comments. */
+const globalCss = readFileSync('src/components/layout/global.css', 'utf8').replace(
+  /\/\*[\s\S]*?\*\//g,
+  '',
+);
 
 /** Every face's family, file and code point ranges, in the order declared. */
 const faces = [
@@ -58,17 +63,13 @@ describe('the Japanese font stylesheet', () => {
   // generic one (where the named fonts are missing), so a stack with the 116 range-split faces
   // made a chapter's first layout about 40 % slower; japanese-fallback.ts adds them when needed.
   it('keeps the range-split faces out of every font stack until a page needs them', () => {
-    const global = readFileSync('src/components/layout/global.css', 'utf8').replace(
-      /\/\*[\s\S]*?\*\//g,
-      '',
-    );
     const extra = new RegExp(`'${JAPANESE_EXTRA_FAMILY}'`);
-    const rules = [...global.matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter(([, , body]) =>
+    const rules = [...globalCss.matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter(([, , body]) =>
       extra.test(body!),
     );
     expect(rules.map(([, selector]) => selector!.trim())).toEqual([':root.ja-extra']);
-    expect(global).toMatch(/--font-body:[^;]*var\(--font-site-ja\)/);
-    expect(global).toMatch(new RegExp(`--font-site-ja: '${JAPANESE_FAMILY}';`));
+    expect(globalCss).toMatch(/--font-body:[^;]*var\(--font-site-ja\)/);
+    expect(globalCss).toMatch(new RegExp(`--font-site-ja: '${JAPANESE_FAMILY}';`));
     // No other stylesheet or component names either family: they take the stacks' variables.
     const named = sourceFiles().filter(
       (file) =>
@@ -92,12 +93,8 @@ describe('the Japanese font stylesheet', () => {
     expect(base).toMatch(
       /<link rel="preload" href=\{japaneseFont\} as="font" type="font\/woff2" crossorigin \/>/,
     );
-    const global = readFileSync('src/components/layout/global.css', 'utf8').replace(
-      /\/\*[\s\S]*?\*\//g,
-      '',
-    );
     const stack = (name: string): string[] =>
-      global
+      globalCss
         .match(new RegExp(`--${name}:([^;]*);`))![1]!
         .split(',')
         .map((family) => family.trim());

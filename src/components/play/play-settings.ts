@@ -21,6 +21,7 @@ export const PLAY_PRESET_IDS = [
   'kkpee9',
   'mate-probe-1',
 ] as const;
+type PlayPresetId = (typeof PLAY_PRESET_IDS)[number];
 
 export const PLAY_PRESETS: readonly Preset[] = PLAY_PRESET_IDS.map((id) => {
   const preset = LAB_PRESETS.find((candidate) => candidate.id === id);
@@ -32,14 +33,14 @@ export const PLAY_PRESETS: readonly Preset[] = PLAY_PRESET_IDS.map((id) => {
  * Shorter names for the opponent's list, where the lab's own would be cut off in a phone's
  * closed select (the lab's files keep theirs, and the status line says the whole name).
  */
-const SHORT_LABELS: Readonly<Partial<Record<(typeof PLAY_PRESET_IDS)[number], string>>> = {
+const SHORT_LABELS: Readonly<Partial<Record<PlayPresetId, string>>> = {
   strongest: 'strongest: null, LMR, futility',
   'mate-probe-1': 'mate search at the leaves, ≤ 1 flight',
 };
 
 /** The name the opponent's list shows for `preset`. */
 export const playLabel = (preset: Preset): string =>
-  SHORT_LABELS[preset.id as (typeof PLAY_PRESET_IDS)[number]] ?? preset.label;
+  SHORT_LABELS[preset.id as PlayPresetId] ?? preset.label;
 
 /** Time per engine move, in milliseconds. */
 export const MOVE_TIMES = [200, 500, 1000, 2000, 5000] as const;
