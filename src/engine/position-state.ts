@@ -99,9 +99,14 @@ export class PositionState {
   /** How many plies the stacks hold now (they hold one slot more, for the position after the last). */
   protected plies = FIRST_PLIES;
 
-  /** The key `keyAfter` computed last. */
+  /**
+   * The key `keyAfter` computed last, and the move it was for (0 once a move is made or taken
+   * back, or the position set up again): doMove reuses it for that move rather than compute it
+   * twice.
+   */
   nextKeyLo = 0;
   nextKeyHi = 0;
+  nextKeyMove = 0;
 
   constructor() {
     this.board.set(WALL_BOARD);
@@ -127,6 +132,7 @@ export class PositionState {
     this.touchedCount[ply] = 0;
     this.keyLo ^= SIDE_KEY_LO;
     this.keyHi ^= SIDE_KEY_HI;
+    this.nextKeyMove = 0;
     this.sideToMove = (this.sideToMove ^ 1) as Color;
     this.ply = ply + 1;
     this.keyLoStack[ply + 1] = this.keyLo;
@@ -136,6 +142,7 @@ export class PositionState {
   }
 
   undoNullMove(): void {
+    this.nextKeyMove = 0;
     this.ply--;
     this.effectBase -= EFFECT_STRIDE;
     this.sideToMove = (this.sideToMove ^ 1) as Color;

@@ -136,6 +136,7 @@ export class Position extends PositionState {
     }
     this.nextKeyLo = lo;
     this.nextKeyHi = hi;
+    this.nextKeyMove = move;
   }
   // #endregion
 
@@ -157,7 +158,8 @@ export class Position extends PositionState {
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
     this.materialStack[ply] = this.material;
     const sign = us === 0 ? 1 : -1;
-    this.keyAfter(move);
+    // The key may be known already: a search that asked about the child first (keyAfter).
+    if (this.nextKeyMove !== move) this.keyAfter(move);
 
     if (isDrop(move)) {
       const piece = dropKind(move) | (us << 4);
@@ -205,6 +207,7 @@ export class Position extends PositionState {
 
     this.keyLo = this.nextKeyLo;
     this.keyHi = this.nextKeyHi;
+    this.nextKeyMove = 0;
     this.moveStack[ply] = move;
     this.touchedCount[ply] = t - ply * MAX_TOUCHED;
     this.sideToMove = (us ^ 1) as Color;
@@ -221,6 +224,7 @@ export class Position extends PositionState {
   undoMove(move: Move): void {
     const { board, hand, occupied } = this;
     const ply = this.ply - 1;
+    this.nextKeyMove = 0;
     const us = (this.sideToMove ^ 1) as Color;
     const to = moveTo(move);
     const from = moveFrom(move);
@@ -261,6 +265,7 @@ export class Position extends PositionState {
     const { lo, hi } = computeKey(this);
     this.keyLo = lo;
     this.keyHi = hi;
+    this.nextKeyMove = 0;
     this.kingSquare.fill(0);
     this.pawnFiles.fill(0);
     this.occupied.set(computeOccupied(this.board));

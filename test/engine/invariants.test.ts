@@ -3,6 +3,8 @@
  * undoMove, `checkInvariants()` recomputes the effect counts (利き) and the Zobrist key from the
  * board and compares; and every undoMove must restore board, hands, side, ply, key and SFEN
  * exactly. Positions with pieces in hand, checks, pins and drop-pawn mates are walked to depth 3.
+ * Before some moves the walk asks `keyAfter` first, as the search does, for that move (doMove
+ * then reuses the key) or for another one (doMove must not).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,10 +48,13 @@ interface WalkStats {
 function walk(pos: Position, depth: number, path: string[], stats: WalkStats): number {
   if (depth === 0) return 1;
   let leaves = 0;
-  for (const move of legalMoves(pos)) {
+  const moves = legalMoves(pos);
+  for (const [i, move] of moves.entries()) {
     if (stats.failures.length >= 5) return leaves;
     const before = snapshot(pos);
     const line = [...path, makeUsiMove(move)].join(' ');
+    if (i % 3 === 1) pos.keyAfter(move);
+    else if (i % 3 === 2) pos.keyAfter(moves[i - 1]!);
     pos.doMove(move);
     stats.edges++;
     const afterDo = pos.checkInvariants();
