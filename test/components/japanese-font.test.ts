@@ -102,6 +102,8 @@ describe('the Japanese font stylesheet', () => {
       expect(stack(name)[0], name).toBe('var(--font-site-ja)');
       expect(stack(name).filter((f) => /CJK|Hiragino|Yu (Mincho|Gothic)/.test(f))).toEqual([]);
     }
+    // Nor does any other rule (the Japanese-text rule named three before the site's face).
+    expect(globalCss.match(/[^;{}]*(CJK|Hiragino|Yu (Mincho|Gothic))[^;{}]*/g)).toBeNull();
   });
 
   it('declares the subset last, with a range of exactly its characters', () => {
