@@ -213,6 +213,7 @@ function generateCaptures(
   const us = pos.sideToMove;
   const king = pos.kingSquare[us]!;
   const ourEffect = pos.effectBase + us * BOARD_SIZE;
+  const ourLong = ourEffect + LONG_EFFECT;
   const effects = pos.effects;
   const rank = us * BOARD_SIZE;
   let n = start;
@@ -241,13 +242,17 @@ function generateCaptures(
       const sq = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const bearing = effects[ourEffect + sq]!;
       if (bearing !== 0 && (board[sq]! & 15) !== Kind.King && (!inCheck || evasionTarget[sq]))
-        n = pushCapturesOf(board, out, n, sq, us, king, bearing, mode);
+        n = pushCapturesOf(board, out, n, sq, us, king, bearing, effects[ourLong + sq]!, mode);
     }
   }
   return n;
 }
 
-/** The captures of the enemy piece on `to` by our pieces other than the king (`bearing` of them in all). */
+/**
+ * The captures of the enemy piece on `to` by our pieces other than the king (`bearing` of them in
+ * all). Along each line, a neighbour of ours that reaches `to`; past an empty neighbour, our slide
+ * that arrives there, which our long effects on `to` (`long`) say is there before any walk.
+ */
 function pushCapturesOf(
   board: Uint8Array,
   out: Uint32Array,
@@ -256,6 +261,7 @@ function pushCapturesOf(
   us: number,
   king: number,
   bearing: number,
+  long: number,
   mode: GenMode,
 ): number {
   const t = board[to]!;
@@ -263,11 +269,14 @@ function pushCapturesOf(
   for (let i = 0; i < 8 && bearing > 0; i++) {
     const d = DIRECTIONS[i]!;
     let from = to + d;
-    while (board[from] === EMPTY) from += d;
-    const p = board[from]!;
-    if (p === WALL || p >> 4 !== us) continue;
-    if (!(from === to + d ? REACHES_ALONG[p * 32 - d + 16] : SLIDES_ALONG[p * 32 - d + 16]))
-      continue;
+    let p = board[from]!;
+    if (p === EMPTY) {
+      // Our slide arrives at `to` from this side, travelling the other way (direction −d).
+      if ((long & DIRECTION_BIT[11 - d]!) === 0) continue;
+      do from += d;
+      while (board[from] === EMPTY);
+      p = board[from]!;
+    } else if (p === WALL || p >> 4 !== us || !REACHES_ALONG[p * 32 - d + 16]) continue;
     bearing--;
     if ((p & 15) === Kind.King) continue; // the king's captures are Step 3's
     const pin = lazyPins ? pinOf(genPos!, from, king) : pinDirection[from]!;
