@@ -21,11 +21,26 @@
  *   machine.
  * - Stop stops within 100 ms: from the click to the result card no longer busy, timed in the page
  *   with performance.now(); nothing new arrives after it, and the worker is terminated.
+ * - No task over 150 ms while a page loads, on every page: the best of three loads counts. The
+ *   reader's walkthrough found 254-346 ms on /pruning/, /end-of-game/ and /analyse/ (the page laid
+ *   out again as each Japanese subset arrived). The web's own limit, 50 ms, is not met here yet:
+ *   on this machine a page's first frame waits 55-100 ms, much of it on the browser's font
+ *   service, and on a chapter Chromium's form autofill lays out at DOMContentLoaded every block
+ *   that holds a form control (the explorers' options), which content-visibility had left for later.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { CHAPTER_PAGES, describeBrowser, hydrate, pageSession, settled, siteUrl } from './harness';
+import {
+  CHAPTER_PAGES,
+  DESKTOP,
+  describeBrowser,
+  hydrate,
+  pageSession,
+  settled,
+  SITE_PAGES,
+  siteUrl,
+} from './harness';
 
 const JS_BUDGET_KB = 200;
 const CLS_BUDGET = 0.1;
@@ -33,6 +48,8 @@ const LONG_TASK_MS = 50;
 /** Runs of the long-task measurement before it counts as failed (see the test). */
 const LONG_TASK_ATTEMPTS = 3;
 const STOP_BUDGET_MS = 100;
+/** The longest task a page's load may hold (see the file's head): the best of LONG_TASK_ATTEMPTS. */
+const LOAD_TASK_MS = 150;
 
 /**
  * A chapter whose first widget (a tree viewer that searches as soon as it hydrates) is several
@@ -399,6 +416,34 @@ describeBrowser('performance budgets', () => {
     }
     expect(over).toEqual([]);
   });
+
+  it.each([...new Set([...SITE_PAGES, ...CHAPTER_PAGES])])(
+    `loads %s without a task over ${LOAD_TASK_MS} ms`,
+    async (path) => {
+      const runs: number[] = [];
+      for (let attempt = 1; attempt <= LONG_TASK_ATTEMPTS; attempt++) {
+        const { page } = await session.open(path, DESKTOP, async (blank) => {
+          await blank.addInitScript(() => {
+            const durations: number[] = [];
+            (window as unknown as { __loadTasks: number[] }).__loadTasks = durations;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) durations.push(entry.duration);
+            }).observe({ type: 'longtask', buffered: true });
+          });
+        });
+        // The chapter's blocks are laid out in idle steps after load: those count too.
+        await page.waitForTimeout(1000);
+        const durations = await page.evaluate(
+          () => (window as unknown as { __loadTasks: number[] }).__loadTasks,
+        );
+        runs.push(Math.round(Math.max(0, ...durations)));
+        await closeCleanly();
+        if (runs.at(-1)! <= LOAD_TASK_MS) break;
+      }
+      console.log(`${path}: the longest task while loading, by run: ${runs.join(', ')} ms`);
+      expect(Math.min(...runs)).toBeLessThanOrEqual(LOAD_TASK_MS);
+    },
+  );
 
   /** One run: the long tasks over the budget while a depth-5 search runs and its result shows. */
   async function searchLongTasks(path: string, attempt: number): Promise<number[]> {

@@ -31,6 +31,18 @@ export const CHAPTER_PAGES = readdirSync('src/content/chapters')
   .map((name) => `/${name.slice(0, -'.mdx'.length)}/`)
   .sort();
 
+/** The pages that are not chapters, the ones a reader reaches from the header and the home page. */
+export const SITE_PAGES = [
+  '/',
+  '/board/',
+  '/glossary/',
+  '/references/',
+  '/lab/',
+  '/play/',
+  '/analyse/',
+  '/code/',
+] as const;
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 

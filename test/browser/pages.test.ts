@@ -9,18 +9,8 @@ import {
   overflowsHorizontally,
   PHONE,
   siteUrl,
+  SITE_PAGES as PAGES,
 } from './harness';
-
-const PAGES = [
-  '/',
-  '/board/',
-  '/glossary/',
-  '/references/',
-  '/lab/',
-  '/play/',
-  '/analyse/',
-  '/code/',
-];
 
 describeBrowser('every page', () => {
   let browser: Browser;
