@@ -182,8 +182,11 @@ function observePage(): void {
  */
 function readThrough(page: Page): Promise<void> {
   return page.evaluate(async () => {
-    const frame = () => new Promise((done) => requestAnimationFrame(done));
     const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    // A frame, or 250 ms if none comes: a loaded machine's Chromium has once stopped sending
+    // frames to the page, and this read then waited for ever (the test timed out at 300 s).
+    const frame = () =>
+      Promise.race([new Promise((done) => requestAnimationFrame(done)), sleep(250)]);
     // Islands are `display: contents`: their box is their content's.
     const inView = (island: Element): boolean => {
       const range = document.createRange();
