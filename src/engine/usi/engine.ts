@@ -52,6 +52,9 @@ const COMMANDS =
   'usi, isready, setoption, usinewgame, position, go, stop, ponderhit, gameover, quit, d';
 const GAME_RESULTS: readonly string[] = ['win', 'lose', 'draw'];
 
+/** A search that never ends by itself: its answer waits for the GUI's `stop` or `ponderhit`. */
+const waitsForGui = (s: ActiveSearch): boolean => s.mode === 'infinite' || s.mode === 'ponder';
+
 export interface UsiEngineConfig {
   /** Receives every output line, without the newline. */
   write: (line: string) => void;
@@ -85,6 +88,8 @@ export class UsiEngine {
   private quitWhenIdle = false;
   /** `isready`s whose `readyok` is still to come. */
   private pendingReady = 0;
+  /** `quit` came: what follows is ignored, what is owed is still written. */
+  private quitting = false;
   private quitted = false;
 
   constructor(config: UsiEngineConfig) {
@@ -119,7 +124,7 @@ export class UsiEngine {
 
   /** Handle one line of input. */
   receive(line: string): void {
-    if (this.quitted) return;
+    if (this.quitting || this.quitted) return;
     const text = line.trim();
     if (text === '') return;
     const [command = '', ...args] = text.split(/\s+/);
@@ -131,8 +136,7 @@ export class UsiEngine {
       case 'setoption':
         return this.setoption(text);
       case 'usinewgame':
-        this.abandonSearch();
-        return this.backend.clear();
+        return this.newGame();
       case 'position':
         return this.setPosition(text);
       case 'go':
@@ -162,14 +166,27 @@ export class UsiEngine {
   endOfInput(): void {
     if (this.quitted) return;
     this.quitWhenIdle = true;
-    const waitsForStop = (s: ActiveSearch): boolean => s.mode === 'infinite' || s.mode === 'ponder';
-    if (this.search && [this.search, ...this.queued].some(waitsForStop)) this.stop();
+    if (this.search && [this.search, ...this.queued].some(waitsForGui)) this.stop();
     this.quitIfIdle();
   }
 
+  /**
+   * A GUI sends `usinewgame` between games, not while a search runs. A search that waits for the
+   * GUI (infinite, ponder) is dropped unanswered, as `gameover` drops it; one that would end by
+   * itself is stopped and answers, so a script that pipes `go depth 5`, `usinewgame`, … in at once
+   * gets an answer to each `go`.
+   */
+  private newGame(): void {
+    if (this.search && [this.search, ...this.queued].some(waitsForGui)) this.abandonSearch();
+    else this.stop();
+    this.backend.clear();
+  }
+
   private quitIfIdle(): void {
-    if (this.quitWhenIdle && !this.quitted && this.search === null && this.pendingReady === 0)
-      this.quit();
+    if (this.quitWhenIdle && !this.quitted && this.search === null && this.pendingReady === 0) {
+      this.quitted = true;
+      this.onQuit();
+    }
   }
 
   private info(message: string): void {
@@ -286,7 +303,7 @@ export class UsiEngine {
   }
 
   private searchDone(search: ActiveSearch, result: Result<SearchResult>): void {
-    if (this.search !== search) return; // abandoned (gameover, usinewgame, quit)
+    if (this.search !== search) return; // abandoned (gameover)
     if (search.restartOnDone && !search.stopRequested) {
       search.restartOnDone = false;
       return this.startBackend(search, { ...search.go, ponder: false });
@@ -314,8 +331,7 @@ export class UsiEngine {
    * next `go` that waited for it.
    */
   private finish(search: ActiveSearch, lines: string[]): void {
-    const waitsForGui = search.mode === 'infinite' || search.mode === 'ponder';
-    if (waitsForGui && !search.stopRequested) {
+    if (waitsForGui(search) && !search.stopRequested) {
       search.held = lines;
       return;
     }
@@ -375,10 +391,17 @@ export class UsiEngine {
     this.backend.stop();
   }
 
+  /**
+   * Quit as soon as what is owed is written: the searches under way are stopped and answer with
+   * what they have (Stockfish's `quit` does the same), and a `readyok` still to come comes. So
+   * `usi`, `isready`, `position startpos`, `go depth 5`, `quit` piped in at once answers every
+   * command, though with a shorter search than asked.
+   */
   private quit(): void {
-    this.abandonSearch();
-    this.quitted = true;
-    this.onQuit();
+    this.quitting = true;
+    this.quitWhenIdle = true;
+    this.stop();
+    this.quitIfIdle();
   }
 
   private display(): void {

@@ -280,4 +280,18 @@ describe('usi command line', () => {
     },
     TIMEOUT_MS,
   );
+
+  it(
+    'answers every command of a script piped in at once, quit included, then exits',
+    async () => {
+      const e = start();
+      e.send('usi', 'isready', 'usinewgame', 'position startpos', 'go depth 3');
+      e.send('usinewgame', 'position startpos moves 7g7f', 'go depth 3', 'quit');
+      const lines = [...(await e.expect(/^bestmove /)), ...(await e.expect(/^bestmove /))];
+      expect(lines.filter((l) => l === 'readyok')).toHaveLength(1);
+      expect(lines.filter((l) => /^bestmove [1-9][a-i][1-9][a-i]/.test(l))).toHaveLength(2);
+      expect(await e.exited()).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -816,7 +816,7 @@ describe('usi: stop, infinite and ponder', () => {
     expect(out.at(-1)).toBe('bestmove 2g2f');
   });
 
-  it('drops the search on gameover and on usinewgame', () => {
+  it('drops an infinite search on gameover and on usinewgame', () => {
     const backend = new ScriptedBackend();
     const { out, send } = engineWith(backend);
     send('position startpos', 'go infinite', 'gameover lose');
@@ -939,6 +939,48 @@ describe('usi: errors and quitting', () => {
     expect(quits()).toBe(1);
     expect(engine.hasQuit).toBe(true);
     expect(send('isready')).toEqual([]);
+  });
+
+  it('on quit, stops the search under way, writes its answer, then quits', () => {
+    const backend = new ScriptedBackend();
+    const { out, send, quits, engine } = engineWith(backend);
+    send('position startpos', 'go depth 9', 'quit');
+    expect(backend.stops).toBe(1);
+    expect(quits()).toBe(0);
+    expect(engine.hasQuit).toBe(false);
+    // What follows quit is ignored even while the answer is on its way.
+    expect(send('go depth 3')).toEqual([]);
+    backend.finish(0, ['7g7f'], 50, true);
+    expect(out.at(-1)).toBe('bestmove 7g7f');
+    expect(backend.jobs).toHaveLength(1);
+    expect(quits()).toBe(1);
+  });
+
+  it('on quit, still writes the readyok it owes', () => {
+    let ready: (() => void) | null = null;
+    const backend = new ScriptedBackend();
+    backend.prepare = (_options, done) => {
+      ready = done;
+    };
+    const { out, send, quits } = engineWith(backend);
+    send('isready', 'quit');
+    expect(quits()).toBe(0);
+    ready!();
+    expect(out.at(-1)).toBe('readyok');
+    expect(quits()).toBe(1);
+  });
+
+  it('answers each go of a piped script with usinewgame between them', () => {
+    const backend = new ScriptedBackend();
+    const { out, send, quits } = engineWith(backend);
+    send('usinewgame', 'position startpos', 'go depth 5', 'usinewgame', 'position startpos');
+    expect(backend.stops).toBe(1);
+    expect(backend.clears).toBe(2);
+    send('go depth 5', 'quit');
+    backend.finish(0, ['7g7f'], 50, true);
+    backend.finish(1, ['2g2f'], 50, true);
+    expect(out.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove 7g7f', 'bestmove 2g2f']);
+    expect(quits()).toBe(1);
   });
 
   it('finishes the search in progress when the input ends, then quits', () => {
