@@ -20,6 +20,7 @@ import { exerciseById } from './exercises';
 import { localStore } from '../layout/local-storage';
 import '../widgets/widgets.css';
 import './exercises.css';
+import { Input } from '../widgets/controls';
 
 export function Exercise(props: { id: string }): JSX.Element {
   const exercise = exerciseById(props.id);
@@ -104,7 +105,7 @@ export function Exercise(props: { id: string }): JSX.Element {
         <div class="exercise-choices">
           {exercise.choices.map((c) => (
             <label key={c.id} data-choice={c.id}>
-              <input
+              <Input
                 type="radio"
                 name={name}
                 value={c.id}

@@ -30,6 +30,7 @@ import {
 import type { OutputItem } from '../../engine/worker/notebook-protocol';
 import '../widgets/widgets.css';
 import './notebook.css';
+import { Input, TextArea } from '../widgets/controls';
 
 export interface NotebookCellProps {
   examples: Example[];
@@ -250,7 +251,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
       </label>
       <div class="notebook-editor" ref={host}>
         {!editorReady && (
-          <textarea
+          <TextArea
             id={`${id}-fallback`}
             class="notebook-fallback"
             rows={Math.min(24, Math.max(8, code.split('\n').length + 1))}
@@ -291,7 +292,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
         </button>
         <label class="notebook-limit">
           Time limit
-          <input
+          <Input
             type="number"
             min={TIME_LIMIT.min}
             max={TIME_LIMIT.max}

@@ -23,6 +23,7 @@ import {
   PIECE_KANJI,
   pieceName,
 } from './board-model';
+import { Input } from './controls';
 
 function MoveButton(props: {
   pos: Position;
@@ -206,7 +207,7 @@ export function EffectsView(props: {
         <legend>Whose effect counts to draw on the board</legend>
         {modes.map(([value, text]) => (
           <label key={value}>
-            <input
+            <Input
               type="radio"
               name={name}
               value={value}

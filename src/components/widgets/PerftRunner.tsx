@@ -17,6 +17,7 @@ import { sharedPosition, subscribePosition } from './shared-position';
 import fixtures from '../../../test/fixtures/perft.json';
 import { formatCount } from '../numbers';
 import './widgets.css';
+import { Input, Select } from './controls';
 
 export interface PerftRunnerProps {
   /** The position to count from at first (default: the start position). */
@@ -175,7 +176,7 @@ export function PerftRunner(props: PerftRunnerProps): JSX.Element {
         <div class="sfen-box">
           <label for={`${id}-position`}>Position to count from</label>
           <div class="sfen-row">
-            <input
+            <Input
               id={`${id}-position`}
               name="position"
               type="text"
@@ -209,7 +210,7 @@ export function PerftRunner(props: PerftRunnerProps): JSX.Element {
         <div class="perft-controls">
           <label>
             From the fixtures
-            <select
+            <Select
               value=""
               onChange={(e) => {
                 const choice = CHOICES.find((c) => c.name === e.currentTarget.value);
@@ -224,11 +225,11 @@ export function PerftRunner(props: PerftRunnerProps): JSX.Element {
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label>
             Depth
-            <select
+            <Select
               name="depth"
               value={String(depth)}
               onChange={(e) => setDepth(Number(e.currentTarget.value))}
@@ -238,10 +239,10 @@ export function PerftRunner(props: PerftRunnerProps): JSX.Element {
                   {i + 1}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label title="Bulk counting adds up the last ply's legal moves without making them">
-            <input
+            <Input
               type="checkbox"
               name="bulk"
               checked={bulk}

@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import './widgets.css';
+import { Input } from './controls';
 
 export interface SfenBoxProps {
   /** The SFEN of the position shown now; the box shows it until the reader edits it. */
@@ -66,7 +67,7 @@ export function SfenBox(props: SfenBoxProps): JSX.Element {
     >
       <label for={`${id}-sfen`}>{label}</label>
       <div class="sfen-row">
-        <input
+        <Input
           id={`${id}-sfen`}
           name="sfen"
           type="text"

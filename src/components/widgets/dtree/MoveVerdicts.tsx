@@ -34,6 +34,7 @@ import {
 import { PathList } from './TreeView';
 import '../widgets.css';
 import './dtree.css';
+import { Input } from '../controls';
 
 export interface MoveVerdictsProps {
   /** The teacher's games, as served. */
@@ -189,7 +190,7 @@ export function MoveVerdicts(props: MoveVerdictsProps): JSX.Element {
               {keptSummary(result.kept, result.legal, result.teacherKept)}
             </p>
             <label class="dt-filter">
-              <input
+              <Input
                 type="checkbox"
                 checked={onlyKept}
                 onChange={(e) => setOnlyKept(e.currentTarget.checked)}

@@ -35,6 +35,7 @@ import {
 import { TreeOutline } from './TreeView';
 import '../widgets.css';
 import './dtree.css';
+import { Input } from '../controls';
 
 export interface TreeTrainerProps {
   /** The teacher's games (best move, and who wins) and the mate games, as served. */
@@ -154,7 +155,7 @@ export function TreeTrainer(props: TreeTrainerProps): JSX.Element {
         <legend>Data</legend>
         {KIND_ORDER.map((k) => (
           <label key={k}>
-            <input
+            <Input
               type="radio"
               name={`${id}-kind`}
               value={k}
@@ -170,7 +171,7 @@ export function TreeTrainer(props: TreeTrainerProps): JSX.Element {
         <div class="dt-slider" data-param="maxDepth">
           <label for={`${id}-depth`}>Maximum depth</label>
           <output for={`${id}-depth`}>{maxDepth}</output>
-          <input
+          <Input
             id={`${id}-depth`}
             type="range"
             min={0}
@@ -183,7 +184,7 @@ export function TreeTrainer(props: TreeTrainerProps): JSX.Element {
         <div class="dt-slider" data-param="minLeaf">
           <label for={`${id}-leaf`}>Minimum leaf size</label>
           <output for={`${id}-leaf`}>{minLeaf}</output>
-          <input
+          <Input
             id={`${id}-leaf`}
             type="range"
             min={0}

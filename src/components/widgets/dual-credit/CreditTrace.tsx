@@ -13,6 +13,7 @@ import { Board } from '../Board';
 import { CreditTraceTable } from './CreditTraceTable';
 import { formatCredit, traceLine } from './credit-model';
 import './dual-credit.css';
+import { Input, Select } from '../controls';
 
 export interface CreditLine {
   id: string;
@@ -112,7 +113,7 @@ export function CreditTrace(props: CreditTraceProps): JSX.Element {
           <label class="ct-line" for={`${uid}-line`}>
             Moves (USI)
           </label>
-          <input
+          <Input
             id={`${uid}-line`}
             class="ct-line-input"
             type="text"
@@ -129,21 +130,21 @@ export function CreditTrace(props: CreditTraceProps): JSX.Element {
           <div class="ct-controls">
             <label>
               <span>Accounts</span>
-              <select
+              <Select
                 value={pool}
                 onChange={(e) => setPool(e.currentTarget.value as Pool)}
                 aria-label="Credit accounts"
               >
                 <option value="separate">one per side</option>
                 <option value="combined">one shared</option>
-              </select>
+              </Select>
             </label>
             {pool === 'separate' ? (
               <label>
                 <span>
                   Credit limit <code>CREDIT_LIMIT</code>
                 </span>
-                <input
+                <Input
                   type="range"
                   min={0.5}
                   max={4}
@@ -157,7 +158,7 @@ export function CreditTrace(props: CreditTraceProps): JSX.Element {
             ) : (
               <label>
                 <span>Shared limit</span>
-                <input
+                <Input
                   type="range"
                   min={0.5}
                   max={8}

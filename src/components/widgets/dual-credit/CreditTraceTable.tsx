@@ -6,6 +6,7 @@
  */
 import type { JSX } from 'preact';
 import { formatCredit, type TraceRow } from './credit-model';
+import { Input } from '../controls';
 
 export interface CreditTraceTableProps {
   rows: readonly TraceRow[];
@@ -91,7 +92,7 @@ export function CreditTraceTable(props: CreditTraceTableProps): JSX.Element {
               </td>
               <td class="num">
                 {onCredit && r.entry >= 0 ? (
-                  <input
+                  <Input
                     type="number"
                     min={0}
                     max={4}

@@ -37,6 +37,7 @@ import { EffectConstants } from './EffectConstants';
 import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './effect.css';
+import { Input } from '../controls';
 
 export interface EffectPosition {
   id: string;
@@ -133,7 +134,7 @@ export function EffectBoard(props: { positions: EffectPosition[]; form?: FormNam
       <fieldset class="eb-form">
         <legend>Table</legend>
         <label>
-          <input
+          <Input
             type="radio"
             name="eb-form"
             checked={form === 'first'}
@@ -142,7 +143,7 @@ export function EffectBoard(props: { positions: EffectPosition[]; form?: FormNam
           the first table (85, 98, every count)
         </label>
         <label>
-          <input
+          <Input
             type="radio"
             name="eb-form"
             checked={form === 'kkpee9'}

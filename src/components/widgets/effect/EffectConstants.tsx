@@ -13,6 +13,7 @@ import {
 } from '../../../engine/eval/effect/effect-eval';
 import { EFFECT_EVAL_OPTIONS } from '../../../engine/eval/effect/evaluators';
 import { formatBytes, type TableSize } from './effect-model';
+import { Input, Select } from '../controls';
 
 type SliderKey = keyof typeof EFFECT_EVAL_OPTIONS;
 const SLIDERS: readonly SliderKey[] = ['ours', 'theirs', 'decay', 'cap'];
@@ -44,7 +45,7 @@ export function EffectConstants(props: {
         <output for={`${id}-${key}`} class="eb-slider-value">
           {value.toFixed(digits)}
         </output>
-        <input
+        <Input
           id={`${id}-${key}`}
           type="range"
           name={key}
@@ -91,7 +92,7 @@ export function EffectConstants(props: {
         {params.kkpee && (
           <div class={`eb-slider${params.fvScale !== seed.fvScale ? ' changed' : ''}`}>
             <label for={`${id}-fv`}>FV_SCALE</label>
-            <select
+            <Select
               id={`${id}-fv`}
               value={params.fvScale}
               onChange={(e) => set('fvScale', Number((e.target as HTMLSelectElement).value))}
@@ -101,7 +102,7 @@ export function EffectConstants(props: {
                   {v}
                 </option>
               ))}
-            </select>
+            </Select>
             <span class="eb-slider-help">
               Entries are stored ×FV_SCALE and the sum divided once. 1 rounds every square’s value
               to a whole point. The seed: 32.

@@ -23,6 +23,7 @@ import { formatCount } from '../../numbers';
 import { EngineClient } from '../../engine-client';
 import '../widgets.css';
 import './eval-speed.css';
+import { Input, Select } from '../controls';
 
 export interface EvalSpeedProps {
   /** The forms ticked at first (names from eval/effect/forms.ts). */
@@ -154,7 +155,7 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
             <span class="es-kinds">
               {inGroup.map((form) => (
                 <label key={form.name}>
-                  <input
+                  <Input
                     type="checkbox"
                     name="form"
                     value={form.name}
@@ -180,7 +181,7 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
       <div class="es-controls">
         <label>
           Depth
-          <select
+          <Select
             name="depth"
             value={String(depth)}
             disabled={running}
@@ -191,7 +192,7 @@ export function EvalSpeed(props: EvalSpeedProps): JSX.Element {
                 {d}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <button
           type="button"

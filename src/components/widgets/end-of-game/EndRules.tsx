@@ -29,6 +29,7 @@ import {
 } from './end-of-game-model';
 import '../widgets.css';
 import './end-of-game.css';
+import { Input, Select } from '../controls';
 
 export interface EndRulesPosition {
   id: string;
@@ -226,7 +227,7 @@ export function EndRules(props: EndRulesProps): JSX.Element {
         <legend>How the search knows the end</legend>
         {RULES.map((k) => (
           <label key={k}>
-            <input
+            <Input
               type="radio"
               name={`${uid}-rules`}
               value={k}
@@ -243,7 +244,7 @@ export function EndRules(props: EndRulesProps): JSX.Element {
             class="eog-plain"
             title="Method 2 only: any win or loss at a possible stalemate becomes 0"
           >
-            <input
+            <Input
               type="checkbox"
               checked={plainZero}
               disabled={rules !== 'method-2'}
@@ -254,13 +255,13 @@ export function EndRules(props: EndRulesProps): JSX.Element {
         )}
         <label class="eog-depth">
           Depth{' '}
-          <select value={depth} onChange={(e) => setDepth(Number(e.currentTarget.value))}>
+          <Select value={depth} onChange={(e) => setDepth(Number(e.currentTarget.value))}>
             {DEPTHS.map((d) => (
               <option key={d} value={d}>
                 {d} {d === 1 ? 'ply' : 'plies'}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <button type="button" class="primary" data-action="compare" onClick={compare}>
           Compare all four

@@ -28,6 +28,7 @@ import {
 } from './end-of-game-model';
 import '../widgets.css';
 import './end-of-game.css';
+import { Select } from '../controls';
 
 export interface MateProblem {
   id: string;
@@ -164,13 +165,13 @@ export function MateSearch(props: MateSearchProps): JSX.Element {
       <div class="ms-controls">
         <label class="eog-budget">
           Node budget
-          <select value={budget} onChange={(e) => setBudget(Number(e.currentTarget.value))}>
+          <Select value={budget} onChange={(e) => setBudget(Number(e.currentTarget.value))}>
             {NODE_BUDGETS.map((b) => (
               <option key={b} value={b}>
                 {budgetLabel(b)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <button type="button" class="primary" data-action="solve" onClick={solve}>
           Solve

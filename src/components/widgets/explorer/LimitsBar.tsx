@@ -7,6 +7,7 @@ import type { JSX } from 'preact';
 import { formatCount } from '../../numbers';
 import { formatTime } from './search-model';
 import type { ExplorerLimits } from './url-state';
+import { Input, Select } from '../controls';
 
 export interface LimitsBarProps {
   limits: ExplorerLimits;
@@ -41,7 +42,7 @@ export function LimitsBar(props: LimitsBarProps): JSX.Element {
       <div class="limits-row">
         <span class="limit">
           <label for={`${uid}-depth`}>Depth</label>
-          <select
+          <Select
             id={`${uid}-depth`}
             data-limit="depth"
             value={limits.depth}
@@ -52,11 +53,11 @@ export function LimitsBar(props: LimitsBarProps): JSX.Element {
                 {d}
               </option>
             ))}
-          </select>
+          </Select>
         </span>
         <span class="limit">
           <label for={`${uid}-nodes`}>Node limit</label>
-          <select
+          <Select
             id={`${uid}-nodes`}
             data-limit="nodes"
             value={limits.nodes}
@@ -67,11 +68,11 @@ export function LimitsBar(props: LimitsBarProps): JSX.Element {
                 {n === 0 ? 'none' : formatCount(n)}
               </option>
             ))}
-          </select>
+          </Select>
         </span>
         <span class="limit">
           <label for={`${uid}-time`}>Time limit</label>
-          <select
+          <Select
             id={`${uid}-time`}
             data-limit="time"
             value={limits.timeMs}
@@ -82,13 +83,13 @@ export function LimitsBar(props: LimitsBarProps): JSX.Element {
                 {t === 0 ? 'none' : formatTime(t)}
               </option>
             ))}
-          </select>
+          </Select>
         </span>
       </div>
       <div class="limits-row">
         {allowCompare && (
           <label class="compare-switch">
-            <input
+            <Input
               type="checkbox"
               role="switch"
               checked={compare}

@@ -8,6 +8,7 @@ import type { JSX } from 'preact';
 import type { SearchInfo } from '../../../engine/search/iterate';
 import { growthFactors, iterationCosts, scaleFor } from './chart-model';
 import { formatCount } from '../../numbers';
+import { Input } from '../controls';
 
 export interface ChartSeries {
   name: string;
@@ -56,7 +57,7 @@ export function NodesChart(props: NodesChartProps): JSX.Element {
       <figcaption>
         <span>Nodes searched per iteration</span>
         <label class="chart-log">
-          <input type="checkbox" checked={log} onChange={(e) => onLog(e.currentTarget.checked)} />{' '}
+          <Input type="checkbox" checked={log} onChange={(e) => onLog(e.currentTarget.checked)} />{' '}
           Log scale
         </label>
       </figcaption>

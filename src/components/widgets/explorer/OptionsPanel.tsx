@@ -19,6 +19,7 @@ import {
 } from './options-model';
 import '../widgets.css';
 import './explorer.css';
+import { Input, Select } from '../controls';
 
 export interface OptionsPanelProps {
   options: SearchOptions;
@@ -56,7 +57,7 @@ function Control(props: RowProps): JSX.Element {
   switch (spec.kind) {
     case 'toggle':
       return (
-        <input
+        <Input
           id={id}
           type="checkbox"
           role="switch"
@@ -68,7 +69,7 @@ function Control(props: RowProps): JSX.Element {
       );
     case 'select':
       return (
-        <select
+        <Select
           id={id}
           class="opt-select"
           value={String(value)}
@@ -80,13 +81,13 @@ function Control(props: RowProps): JSX.Element {
               {c}
             </option>
           ))}
-        </select>
+        </Select>
       );
     case 'integer':
     case 'number':
       return (
         <span class="opt-range">
-          <input
+          <Input
             id={id}
             type="range"
             min={spec.min}
@@ -123,7 +124,7 @@ function Control(props: RowProps): JSX.Element {
                 <th scope="row">{row}</th>
                 {spec.columns.map((column, c) => (
                   <td key={column}>
-                    <input
+                    <Input
                       type="number"
                       min={spec.min}
                       max={spec.max}

@@ -28,6 +28,7 @@ import { PlaybackIcon } from '../PlaybackIcon';
 import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './explorer.css';
+import { Select } from '../controls';
 
 export interface TreeViewerProps {
   /** A recorded trace (SearchResult.trace) to show. */
@@ -274,7 +275,7 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
         </span>
         <label class="tv-speed">
           <span class="visually-hidden">Playback speed</span>
-          <select
+          <Select
             value={speed}
             onChange={(e) => setSpeed(Number(e.currentTarget.value))}
             aria-label="Playback speed"
@@ -284,7 +285,7 @@ export function TraceTree(props: TraceTreeProps): JSX.Element {
                 {s.label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <div class={`tv-main${board && position ? ' with-board' : ''}`}>

@@ -15,6 +15,7 @@ import { PlaybackIcon } from '../PlaybackIcon';
 import { endText, matchOpenings, outcomeText, positionAt, resultSentence } from './match-model';
 import '../widgets.css';
 import './match-runner.css';
+import { Input, Select } from '../controls';
 
 export interface MatchRunnerProps {
   /** Preset ids offered for both sides (default: all). */
@@ -250,7 +251,7 @@ export function MatchRunner(props: MatchRunnerProps): JSX.Element {
               >
                 ◀
               </button>
-              <input
+              <Input
                 type="range"
                 min={0}
                 max={shown.moves.length}
@@ -331,7 +332,7 @@ function Choice(props: {
   return (
     <label>
       {props.label}
-      <select
+      <Select
         name={props.name}
         value={props.value}
         disabled={props.disabled}
@@ -342,7 +343,7 @@ function Choice(props: {
             {props.text ? props.text(c) : c}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

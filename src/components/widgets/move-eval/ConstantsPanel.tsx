@@ -8,6 +8,7 @@ import { useId } from 'preact/hooks';
 import type { MoveEvalParams } from '../../../engine/eval/move-evaluation';
 import type { RankReport } from '../../../engine/eval/move-rank';
 import { PARAM_SLIDERS, type ParamKey, type Reading } from './move-eval-model';
+import { Input } from '../controls';
 
 export interface RankState {
   report: RankReport | null;
@@ -47,7 +48,7 @@ export function ConstantsPanel(props: {
         <legend>Read seed 000’s code</legend>
         {READINGS.map((r) => (
           <label key={r.value}>
-            <input
+            <Input
               type="radio"
               name={`${id}-reading`}
               value={r.value}
@@ -73,7 +74,7 @@ export function ConstantsPanel(props: {
               <output for={`${id}-${s.key}`} class="me-slider-value">
                 {shown}
               </output>
-              <input
+              <Input
                 id={`${id}-${s.key}`}
                 type="range"
                 name={s.key}

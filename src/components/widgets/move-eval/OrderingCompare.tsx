@@ -23,6 +23,7 @@ import { EVAL_PRESETS } from './presets';
 import { groupDigits } from '../../numbers';
 import '../widgets.css';
 import './move-eval.css';
+import { Input, Select } from '../controls';
 
 const DEPTHS = [1, 2, 3, 4] as const;
 /** Timed rounds after the warm-up round; each ordering's time is the least of them. */
@@ -148,7 +149,7 @@ export function OrderingCompare(props: { depth?: number }): JSX.Element {
       >
         <label>
           Position
-          <select name="position" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+          <Select name="position" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
             {EVAL_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -157,11 +158,11 @@ export function OrderingCompare(props: { depth?: number }): JSX.Element {
             <option value={EVALUATOR} disabled={evaluatorPosition === null}>
               The evaluator’s position
             </option>
-          </select>
+          </Select>
         </label>
         <label>
           Depth
-          <select
+          <Select
             name="depth"
             value={String(depth)}
             onChange={(e) => setDepth(Number(e.currentTarget.value))}
@@ -171,10 +172,10 @@ export function OrderingCompare(props: { depth?: number }): JSX.Element {
                 {d}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label title="A stored result of a deeper search may answer a shallower question, so the values can differ a little">
-          <input
+          <Input
             type="checkbox"
             name="tt"
             checked={tt}

@@ -26,6 +26,7 @@ import {
 import { formatCount } from '../../numbers';
 import '../widgets.css';
 import './pruning.css';
+import { Select } from '../controls';
 
 export interface SchemeChartProps {
   positions: readonly SearchPosition[];
@@ -144,23 +145,23 @@ export function SchemeChart(props: SchemeChartProps): JSX.Element {
       <div class="sc-controls">
         <label>
           Position
-          <select value={positionId} onChange={(e) => setPositionId(e.currentTarget.value)}>
+          <Select value={positionId} onChange={(e) => setPositionId(e.currentTarget.value)}>
             {positions.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label>
           Depth
-          <select value={String(depth)} onChange={(e) => setDepth(Number(e.currentTarget.value))}>
+          <Select value={String(depth)} onChange={(e) => setDepth(Number(e.currentTarget.value))}>
             {Array.from({ length: maxDepth - 1 }, (_, i) => i + 2).map((d) => (
               <option key={d} value={String(d)}>
                 {d}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <button type="button" class="sc-stop" disabled={running < 0} onClick={stop}>
           Stop
