@@ -85,11 +85,10 @@ export class UsiEngine {
   private search: ActiveSearch | null = null;
   /** `go`s that came while `search` was under way: each starts once the one before answered. */
   private queued: ActiveSearch[] = [];
+  /** `quit` came, or the input ended: what follows is ignored, what is owed is still written. */
   private quitWhenIdle = false;
   /** `isready`s whose `readyok` is still to come. */
   private pendingReady = 0;
-  /** `quit` came: what follows is ignored, what is owed is still written. */
-  private quitting = false;
   private quitted = false;
 
   constructor(config: UsiEngineConfig) {
@@ -124,7 +123,7 @@ export class UsiEngine {
 
   /** Handle one line of input. */
   receive(line: string): void {
-    if (this.quitting || this.quitted) return;
+    if (this.quitWhenIdle) return;
     const text = line.trim();
     if (text === '') return;
     const [command = '', ...args] = text.split(/\s+/);
@@ -166,7 +165,7 @@ export class UsiEngine {
   endOfInput(): void {
     if (this.quitted) return;
     this.quitWhenIdle = true;
-    if (this.search && [this.search, ...this.queued].some(waitsForGui)) this.stop();
+    if (this.someWaitsForGui()) this.stop();
     this.quitIfIdle();
   }
 
@@ -177,9 +176,14 @@ export class UsiEngine {
    * gets an answer to each `go`.
    */
   private newGame(): void {
-    if (this.search && [this.search, ...this.queued].some(waitsForGui)) this.abandonSearch();
+    if (this.someWaitsForGui()) this.abandonSearch();
     else this.stop();
     this.backend.clear();
+  }
+
+  /** The search under way, or a `go` waiting behind it, answers only when the GUI says. */
+  private someWaitsForGui(): boolean {
+    return this.search !== null && [this.search, ...this.queued].some(waitsForGui);
   }
 
   private quitIfIdle(): void {
@@ -398,7 +402,6 @@ export class UsiEngine {
    * command, though with a shorter search than asked.
    */
   private quit(): void {
-    this.quitting = true;
     this.quitWhenIdle = true;
     this.stop();
     this.quitIfIdle();
