@@ -7,7 +7,7 @@ import { isDropPawnMate } from './drop-pawn-mate';
 import type { Position } from './position';
 import { BITS_PER_WORD, BOARD_SIZE, FIRST_LIVE_RANK, FULL_WORD, fileOf, SQUARES } from './square';
 import { Kind, MOVE_DROP } from './types';
-import { evasionTarget, RELATIVE_RANK } from './movegen-shared';
+import { evasionWords, RELATIVE_RANK } from './movegen-shared';
 
 // #region drops
 /**
@@ -31,12 +31,13 @@ export function generateDrops(
   const enemyKing = pos.kingSquare[us ^ 1]!;
   const forward = us === 0 ? -10 : 10;
   let n = start;
-  // The empty squares in reading order: neither side's bit set.
+  // The empty squares in reading order: neither side's bit set; in check, only those between
+  // the checker and the king.
   for (let w = 0; w < 3; w++) {
-    const empty = ~(pos.occupied[w]! | pos.occupied[3 + w]!) & FULL_WORD;
+    let empty = ~(pos.occupied[w]! | pos.occupied[3 + w]!) & FULL_WORD;
+    if (inCheck) empty &= evasionWords[w]!;
     for (let bits = empty; bits !== 0; bits &= bits - 1) {
       const to = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
-      if (inCheck && !evasionTarget[to]) continue;
       const rank = RELATIVE_RANK[us * BOARD_SIZE + to]!;
       for (let i = 0; i < kindCount; i++) {
         const kind = kinds[i]!;

@@ -81,6 +81,11 @@ export const PAWN_PROMOTION_REACH = (() => {
  * drops (movegen-drops.ts) read it too.
  */
 export const evasionTarget = new Uint8Array(BOARD_SIZE);
+/**
+ * The same squares as occupancy words (square.ts's layout), so that the drops and the pieces that
+ * might answer the check are walked in reading order over those squares alone.
+ */
+export const evasionWords = new Int32Array(3);
 
 // #region promotion
 /** Emit a board move with its promotion choices: optional in and out of the zone, forced where the piece would be dead. */

@@ -26,11 +26,12 @@ import {
 } from './attacks';
 import { DIRECTION_BIT, LONG_EFFECT } from './effect';
 import type { Position } from './position';
-import { BITS_PER_WORD, BOARD_SIZE, SQUARES } from './square';
+import { BITS_PER_WORD, BOARD_SIZE, SQUARE_BIT, SQUARE_WORD, SQUARES } from './square';
 import { EMPTY, Kind, MOVE_PROMOTE, WALL, type Move } from './types';
 import { generateDrops } from './movegen-drops';
 import {
   evasionTarget,
+  evasionWords,
   GenMode,
   LANDABLE,
   MAX_MOVES,
@@ -144,7 +145,10 @@ export function generateMoves(
   }
 
   while (pinnedCount > 0) pinDirection[pinnedSquares[--pinnedCount]!] = 0;
-  while (evasionCount > 0) evasionTarget[evasionSquares[--evasionCount]!] = 0;
+  if (evasionCount > 0) {
+    while (evasionCount > 0) evasionTarget[evasionSquares[--evasionCount]!] = 0;
+    evasionWords.fill(0);
+  }
   return n;
 }
 // #endregion
@@ -161,9 +165,13 @@ function generatePieceMoves(
   const us = pos.sideToMove;
   const king = pos.kingSquare[us]!;
   let n = start;
+  // In check, only the pieces that bear on a square between the checker and the king (the
+  // checker's own included) have a move to make, and they are found from those squares.
+  if (inCheck) markEvasionMovers(pos);
   // Our pieces in reading order, from the occupancy bitsets (the lowest bit first).
   for (let w = 0; w < 3; w++) {
-    for (let bits = pos.occupied[us * 3 + w]!; bits !== 0; bits &= bits - 1) {
+    const pieces = pos.occupied[us * 3 + w]! & (inCheck ? moverWords[w]! : -1);
+    for (let bits = pieces; bits !== 0; bits &= bits - 1) {
       const from = SQUARES[w * BITS_PER_WORD + 31 - Math.clz32(bits & -bits)]!;
       const p = board[from]!;
       if ((p & 15) === Kind.King) continue;
@@ -343,6 +351,45 @@ function pinOf(pos: Position, from: number, king: number): number {
   return -d;
 }
 
+/** In single check, our pieces that bear on a square a move may go to (occupancy words). */
+const moverWords = new Int32Array(3);
+
+/**
+ * Fill `moverWords` with our pieces that bear on a square of the check's line (marked by
+ * markEvasionSquares): on each, the nearest piece along each of the eight lines that reaches it,
+ * by a step or, past empty squares, by a slide our long effects say arrives; and the two knight
+ * squares. Each of them is a piece whose effect counts that square, and no other piece can move
+ * there, so generatePieceMoves walks these alone and writes the moves in the same order.
+ */
+function markEvasionMovers(pos: Position): void {
+  const board = pos.board;
+  const us = pos.sideToMove;
+  const ourEffect = pos.effectBase + us * BOARD_SIZE;
+  const effects = pos.effects;
+  moverWords.fill(0);
+  for (let e = 0; e < evasionCount; e++) {
+    const to = evasionSquares[e]!;
+    if (effects[ourEffect + to] === 0) continue;
+    const long = effects[ourEffect + LONG_EFFECT + to]!;
+    for (let i = 0; i < 8; i++) {
+      const d = DIRECTIONS[i]!;
+      let from = to + d;
+      const p = board[from]!;
+      if (p === EMPTY) {
+        if ((long & DIRECTION_BIT[11 - d]!) === 0) continue;
+        do from += d;
+        while (board[from] === EMPTY);
+      } else if (p === WALL || p >> 4 !== us || !REACHES_ALONG[p * 32 - d + 16]) continue;
+      moverWords[SQUARE_WORD[from]!]! |= SQUARE_BIT[from]!;
+    }
+    const knight = Kind.Knight | (us << 4);
+    for (let i = 0; i < 2; i++) {
+      const from = to - STEPS[knight * 8 + i]!;
+      if (board[from] === knight) moverWords[SQUARE_WORD[from]!]! |= SQUARE_BIT[from]!;
+    }
+  }
+}
+
 /** Mark the squares a non-king move may go to when in single check: the checker and the line to it. */
 function markEvasionSquares(pos: Position, king: number): void {
   const board = pos.board;
@@ -357,6 +404,7 @@ function markEvasionSquares(pos: Position, king: number): void {
     for (let t = king + d; ; t += d) {
       evasionTarget[t] = 1;
       evasionSquares[evasionCount++] = t;
+      evasionWords[SQUARE_WORD[t]!]! |= SQUARE_BIT[t]!;
       if (t === s) return;
     }
   }
@@ -366,6 +414,7 @@ function markEvasionSquares(pos: Position, king: number): void {
     if (board[s] === knight) {
       evasionTarget[s] = 1;
       evasionSquares[evasionCount++] = s;
+      evasionWords[SQUARE_WORD[s]!]! |= SQUARE_BIT[s]!;
       return;
     }
   }
