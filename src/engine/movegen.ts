@@ -123,14 +123,11 @@ export function generateMoves(
     for (let i = 0, c = STEP_COUNT[kp]!; i < c; i++) {
       const to = king + STEPS[kp * 8 + i]!;
       const t = board[to]!;
-      if (
-        !LANDABLE[us * 128 + t] ||
-        effects[enemyEffect + to] !== 0 ||
-        to === xray1 ||
-        to === xray2
-      )
+      // A square of the kind the mode wants (a capture or not), then one no enemy piece reaches.
+      if (!LANDABLE[us * 128 + t] || (mode !== GenMode.All && capturesOnly === (t === EMPTY)))
         continue;
-      if (mode === GenMode.All || !capturesOnly === (t === EMPTY)) out[n++] = to | (king << 8);
+      if (effects[enemyEffect + to] === 0 && to !== xray1 && to !== xray2)
+        out[n++] = to | (king << 8);
     }
   }
 
