@@ -150,9 +150,8 @@ export class Position extends PositionState {
     const to = moveTo(move);
     const from = moveFrom(move);
     let t = ply * MAX_TOUCHED;
-    const prevBase = this.effectBase;
-    const base = prevBase + EFFECT_STRIDE;
-    effects.copyWithin(base, prevBase, base);
+    const base = this.effectBase + EFFECT_STRIDE;
+    this.effectBlocks[ply + 1]!.set(this.effectBlocks[ply]!);
     this.effectBase = base;
     this.pawnFilesStack[ply * 2] = this.pawnFiles[0]!;
     this.pawnFilesStack[ply * 2 + 1] = this.pawnFiles[1]!;
