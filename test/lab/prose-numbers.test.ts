@@ -484,7 +484,7 @@ const ALLOWED: Readonly<Record<string, readonly Allowed[]>> = {
     },
     { phrase: 'to 30, then play', why: SETTING },
     { phrase: 'back to 0 and the **Defended share** to 0.1', why: SETTING },
-    { phrase: "less than the seed's 20 to 30 %", why: SEED_003 },
+    { phrase: "the low end of the seed's 20 to 30 %", why: SEED_003 },
     { phrase: 'the counts capped at 3 (KKPEE16', why: SETTING },
     { phrase: 'and at 4 (KKPEE25', why: SETTING },
     { phrase: "the seed's halfKPE16 and halfKPE25", why: SEED_003 },
