@@ -272,16 +272,9 @@ function pushCapturesOf(
   const t = board[to]!;
   let n = start;
   for (let i = 0; i < 8 && bearing > 0; i++) {
-    const d = DIRECTIONS[i]!;
-    let from = to + d;
-    let p = board[from]!;
-    if (p === EMPTY) {
-      // Our slide arrives at `to` from this side, travelling the other way (direction −d).
-      if ((long & DIRECTION_BIT[11 - d]!) === 0) continue;
-      do from += d;
-      while (board[from] === EMPTY);
-      p = board[from]!;
-    } else if (p === WALL || p >> 4 !== us || !REACHES_ALONG[p * 32 - d + 16]) continue;
+    const from = reacherAlong(board, to, DIRECTIONS[i]!, us, long);
+    if (from === 0) continue;
+    const p = board[from]!;
     bearing--;
     if ((p & 15) === Kind.King) continue; // the king's captures are Step 3's
     const pin = lazyPins ? pinOf(genPos!, from, king) : pinDirection[from]!;
@@ -297,6 +290,23 @@ function pushCapturesOf(
       n = pushPieceMove(out, n, knight, from, to, t, us, mode);
   }
   return n;
+}
+
+/**
+ * Our piece that reaches `to` along the line through `to + d`, or 0: the neighbour, if it steps
+ * or slides onto `to`; past empty squares, the slide that our long effects on `to` (`long`) say
+ * arrives from that side, travelling the other way (direction −d), found before any walk.
+ */
+function reacherAlong(board: Uint8Array, to: number, d: number, us: number, long: number): number {
+  let from = to + d;
+  const p = board[from]!;
+  if (p === EMPTY) {
+    if ((long & DIRECTION_BIT[11 - d]!) === 0) return 0;
+    do from += d;
+    while (board[from] === EMPTY);
+    return from;
+  }
+  return p !== WALL && p >> 4 === us && REACHES_ALONG[p * 32 - d + 16] ? from : 0;
 }
 
 /** Promotions of the piece `p` on `from` onto empty squares in, or from, the zone. */
@@ -369,15 +379,8 @@ function markEvasionMovers(pos: Position): void {
     if (effects[ourEffect + to] === 0) continue;
     const long = effects[ourEffect + LONG_EFFECT + to]!;
     for (let i = 0; i < 8; i++) {
-      const d = DIRECTIONS[i]!;
-      let from = to + d;
-      const p = board[from]!;
-      if (p === EMPTY) {
-        if ((long & DIRECTION_BIT[11 - d]!) === 0) continue;
-        do from += d;
-        while (board[from] === EMPTY);
-      } else if (p === WALL || p >> 4 !== us || !REACHES_ALONG[p * 32 - d + 16]) continue;
-      moverWords[SQUARE_WORD[from]!]! |= SQUARE_BIT[from]!;
+      const from = reacherAlong(board, to, DIRECTIONS[i]!, us, long);
+      if (from !== 0) moverWords[SQUARE_WORD[from]!]! |= SQUARE_BIT[from]!;
     }
     const knight = Kind.Knight | (us << 4);
     for (let i = 0; i < 2; i++) {

@@ -201,6 +201,9 @@ export class PositionState {
    * null. Tests call it after every doMove and undoMove of a perft walk.
    */
   checkInvariants(): string | null {
+    // The copy into the next ply's block goes through the views of ply and ply + 1.
+    if (this.effectBase !== this.ply * EFFECT_STRIDE)
+      return `effect block at ${this.effectBase}, expected ply ${this.ply}'s at ${this.ply * EFFECT_STRIDE}`;
     const fresh = computeEffects(this.board);
     for (const sq of SQUARES) {
       for (let c = 0; c < 2; c++) {
