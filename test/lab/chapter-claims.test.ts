@@ -427,10 +427,10 @@ describe('chapter 6, How fast each form runs (eval-bench)', () => {
   const nps = (name: string): number => rows.find((r) => r.name === name)!.nps;
   const gain = (table: string): number => nps(`${table}, big table`) / nps(`${table}, factored`);
 
-  it('the factored effect evaluation runs at about half material’s speed', () => {
+  it('the factored effect evaluation runs at less than half material’s speed', () => {
     const half = nps('first table, factored') / nps('material');
     expect(half).toBeGreaterThan(0.35);
-    expect(half).toBeLessThan(0.65);
+    expect(half).toBeLessThan(0.5);
   });
 
   it('a big table’s gain over its own factored form does not fall as the table grows', () => {
