@@ -14,6 +14,7 @@ import { createNotebookWorker } from '../engine-client';
 import { showJapanese } from '../layout/japanese-fallback';
 import { Board } from '../widgets/Board';
 import type { CellEditor } from './notebook-editor';
+import { nextTask } from '../next-task';
 import {
   type Block,
   clampTimeLimit,
@@ -119,7 +120,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
     arrived.current = [];
     // What the reader's code prints may be any Japanese (japanese-fallback.ts): each line is
     // looked at once, as it arrives.
-    for (const item of more) if (item.kind === 'text') showJapanese(item.text);
+    for (const item of more) if (item.kind === 'text') void showJapanese(item.text);
     setItems((shown) => [...shown, ...more]);
   };
 
@@ -159,7 +160,9 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
   useEffect(() => {
     let cancelled = false;
     import('./notebook-editor')
-      .then(({ createEditor }) => {
+      .then(async ({ createEditor }) => {
+        // The module's evaluation and the editor's first layout, each a task of its own.
+        await nextTask();
         if (cancelled || !host.current) return;
         editor.current = createEditor(host.current, {
           code: codeNow.current,
@@ -218,7 +221,7 @@ export function NotebookCell({ examples, timeLimit }: NotebookCellProps): JSX.El
   // The error the reader's code throws may be any Japanese, as what it prints.
   const status = statusText(state);
   useEffect(() => {
-    if (state.phase === 'error') showJapanese(status);
+    if (state.phase === 'error') void showJapanese(status);
   }, [state.phase, status]);
 
   return (
