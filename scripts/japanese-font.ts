@@ -20,15 +20,18 @@
  * unicode-range of exactly its characters: a page loads that one file.
  *
  * The range-split faces, less the subset's characters, are a second family, `Yomi Serif JP
- * Extra`, for any other character (a KIF comment a reader pastes, say). It is not in the font
- * stacks until a page meets such a character (japanese-fallback.ts adds it): on a machine with
- * none of a stack's named fonts, every English letter is looked up in each family before the
- * generic one, and some 120 faces' ranges in the stack made the first layout of a long chapter
- * about 40 % slower (/pruning/, 1,280 px, in Chromium).
+ * Extra`, for any other character (a KIF comment a reader pastes, say), in a stylesheet of their
+ * own. Neither it nor the family is in a page until the page meets such a character
+ * (japanese-fallback.ts adds both): on a machine with none of a stack's named fonts, every English
+ * letter is looked up in each family before the generic one, and some 120 faces' ranges in the
+ * stack made the first layout of a long chapter about 40 % slower (/pruning/, 1,280 px, in
+ * Chromium); and their 100 KB of rules, in every page's own stylesheet, cost each page's first
+ * layout 3-8 ms of style work for faces it never used.
  *
- *   npm run make:japanese-font   # writes japanese-font.css, japanese-font-subset.woff2 and .txt
+ *   npm run make:japanese-font   # writes japanese-font.css, japanese-font-extra.css,
+ *                                # japanese-font-subset.woff2 and .txt
  *
- * test/components/japanese-font.test.ts makes the stylesheet again from the committed list of
+ * test/components/japanese-font.test.ts makes the stylesheets again from the committed list of
  * characters, and checks that the list holds every Japanese character in the sources.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,6 +46,8 @@ import {
 import { glyphOf, mergeGlyphs, pad, readCmap, type Tables, truetype } from './lib/sfnt';
 
 export const JAPANESE_FONT_CSS = 'src/components/layout/japanese-font.css';
+/** The range-split faces' stylesheet, which a page loads only when it needs one of them. */
+export const JAPANESE_EXTRA_CSS = 'src/components/layout/japanese-font-extra.css';
 export const JAPANESE_SUBSET_FONT = 'src/components/layout/japanese-font-subset.woff2';
 /** The subset's characters, in code point order, as plain text. */
 export const JAPANESE_SUBSET_LIST = 'src/components/layout/japanese-font-subset.txt';
@@ -198,28 +203,42 @@ function face(family: string, src: string, ranges: string): string {
 }`;
 }
 
+const LICENCE = `Noto Serif JP, SIL Open Font License 1.1`;
+
 /**
- * The stylesheet: one @font-face of the extra family per CJK file, for its characters that are not
- * in `subsetChars`, then the subset's face, the main family, for exactly those. No character is in
- * two faces: document.fonts.load() fetches every face whose range holds a character of its text
- * (the record panel calls it), so an overlap would fetch the range-split files as well.
+ * The site's stylesheet: the subset's face, the main family, for exactly its characters. Every
+ * page has it (Base.astro).
  */
 export function makeJapaneseFontCss(subsetChars: string[]): string {
+  return `/* Made by \`npm run make:japanese-font\` (scripts/japanese-font.ts) from ${PACKAGE}:
+   ${LICENCE}.
+   '${JAPANESE_FAMILY}': one file with every Japanese character the site shows, and nothing
+   below U+2E80, so the family draws Japanese and nothing else. The font's other characters are
+   in japanese-font-extra.css. Do not edit by hand. */
+${face(JAPANESE_FAMILY, `./${JAPANESE_SUBSET_FONT.split('/').pop()!}`, rangesOf(subsetChars))}
+`;
+}
+
+/**
+ * The extra family's stylesheet: one @font-face per CJK file, for its characters that are not in
+ * `subsetChars`. No character is in two faces: document.fonts.load() fetches every face whose
+ * range holds a character of its text (the record panel calls it), so an overlap would fetch the
+ * range-split files as well.
+ */
+export function makeJapaneseExtraCss(subsetChars: string[]): string {
   const out = [
     `/* Made by \`npm run make:japanese-font\` (scripts/japanese-font.ts) from ${PACKAGE}:
-   Noto Serif JP, SIL Open Font License 1.1. Only the CJK files, without ranges below U+2E80, so the
-   families draw Japanese and nothing else: '${JAPANESE_EXTRA_FAMILY}', the range-split files; last,
-   '${JAPANESE_FAMILY}', one file with every character the site shows, which those before it leave
-   out. Do not edit by hand. */`,
+   ${LICENCE}.
+   '${JAPANESE_EXTRA_FAMILY}': the CJK files, without ranges below U+2E80 and without the
+   characters of '${JAPANESE_FAMILY}' (japanese-font.css). A page loads this stylesheet only
+   when it shows a character the site's own face lacks (japanese-fallback.ts). Do not edit by
+   hand. */`,
   ];
   for (const { file, ranges } of fontsourceFaces()) {
     const cjk = keepCjk(ranges);
     const kept = cjk === '' ? '' : withoutChars(cjk, subsetChars);
     if (kept !== '') out.push(face(JAPANESE_EXTRA_FAMILY, `${PACKAGE}/files/${file}`, kept));
   }
-  out.push(
-    face(JAPANESE_FAMILY, `./${JAPANESE_SUBSET_FONT.split('/').pop()!}`, rangesOf(subsetChars)),
-  );
   return `${out.join('\n')}\n`;
 }
 
@@ -272,9 +291,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(JAPANESE_SUBSET_FONT, font);
   writeFileSync(JAPANESE_SUBSET_LIST, makeSubsetList(chars));
   const css = makeJapaneseFontCss(chars);
+  const extra = makeJapaneseExtraCss(chars);
   writeFileSync(JAPANESE_FONT_CSS, css);
+  writeFileSync(JAPANESE_EXTRA_CSS, extra);
   process.stderr.write(
     `${JAPANESE_SUBSET_FONT}: ${chars.length} characters, ${font.length} bytes\n` +
-      `${JAPANESE_FONT_CSS}: ${css.length} bytes\n`,
+      `${JAPANESE_FONT_CSS}: ${css.length} bytes\n` +
+      `${JAPANESE_EXTRA_CSS}: ${extra.length} bytes\n`,
   );
 }

@@ -150,17 +150,36 @@ describeBrowser('Japanese that always renders', () => {
 
   // 鰻 (eel) and 鶴 (crane) are in no text of the site, so not in the site's face.
   it('keeps the rest of the font out of the page until the reader types a character only it has', async () => {
-    const { page } = await session.open('/analyse/');
+    const stylesheets: string[] = [];
+    const { page } = await session.open('/analyse/', undefined, (blank) => {
+      blank.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
+      return Promise.resolve();
+    });
     const paste = page.getByLabel(/^Paste a KIF/);
     await paste.waitFor();
     const stack = (): Promise<string> =>
       page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    const extraFaces = (): Promise<number> =>
+      page.evaluate(
+        (family) => [...document.fonts].filter((face) => face.family.includes(family)).length,
+        JAPANESE_EXTRA_FAMILY,
+      );
     expect(await stack()).toContain(JAPANESE_FAMILY);
     expect(await stack()).not.toContain(JAPANESE_EXTRA_FAMILY);
+    // Not even declared: the page has not fetched the extra faces' stylesheet.
+    expect(await extraFaces()).toBe(0);
+    const before = stylesheets.length;
+    expect(stylesheets.filter((url) => url.includes('japanese-font-extra'))).toEqual([]);
     await paste.fill('先手：鰻\n後手：鶴\n手合割：平手\n');
-    expect(await page.evaluate(() => document.documentElement.classList.contains('ja-extra'))).toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('ja-extra')))
+      .toBe(true);
+    expect(
+      stylesheets.slice(before).filter((url) => url.includes('japanese-font-extra')),
+    ).toHaveLength(1);
+    expect(await extraFaces()).toBeGreaterThan(100);
     expect(await stack()).toContain(JAPANESE_EXTRA_FAMILY);
     // Drawn in the field's own font, 鰻 is not the missing-glyph box; without the site's two
     // families it would be, on a machine with no Japanese font of its own (CI's).

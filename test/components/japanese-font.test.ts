@@ -8,11 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  JAPANESE_EXTRA_CSS,
   JAPANESE_EXTRA_FAMILY,
   JAPANESE_FAMILY,
   JAPANESE_FONT_CSS,
   JAPANESE_SUBSET_FONT,
   keepCjk,
+  makeJapaneseExtraCss,
   makeJapaneseFontCss,
   rangesOf,
   rangeSplitCovers,
@@ -24,6 +26,7 @@ import {
 import { PIECE_KANJI, RANK_KANJI } from '../../src/components/widgets/board-model';
 
 const css = readFileSync(JAPANESE_FONT_CSS, 'utf8');
+const extraCss = readFileSync(JAPANESE_EXTRA_CSS, 'utf8');
 const subset = readSubsetList();
 /** The site's stylesheet without its comments. */
 const globalCss = readFileSync('src/components/layout/global.css', 'utf8').replace(
@@ -31,9 +34,9 @@ const globalCss = readFileSync('src/components/layout/global.css', 'utf8').repla
   '',
 );
 
-/** Every face's family, file and code point ranges, in the order declared. */
+/** Every face's family, file and code point ranges: the extra family's, then the subset's. */
 const faces = [
-  ...css.matchAll(
+  ...(extraCss + css).matchAll(
     /font-family: '([^']+)';[^}]*?src: url\('([^']+)'[^;]*;\s*unicode-range:\s*([^;]+);/g,
   ),
 ].map((m) => ({
@@ -49,14 +52,31 @@ const covers = (face: (typeof faces)[number], ch: string): boolean =>
 const covered = (ch: string): number => faces.filter((face) => covers(face, ch)).length;
 const subsetFace = faces.at(-1)!;
 
-describe('the Japanese font stylesheet', () => {
-  it('is what the script makes (run npm run make:japanese-font if not)', () => {
+describe('the Japanese font stylesheets', () => {
+  it('are what the script makes (run npm run make:japanese-font if not)', () => {
     expect(makeJapaneseFontCss(subset)).toBe(css);
+    expect(makeJapaneseExtraCss(subset)).toBe(extraCss);
   });
 
-  it('names the subset Yomi Serif JP and the range-split faces Yomi Serif JP Extra', () => {
+  it('name the subset Yomi Serif JP and the range-split faces Yomi Serif JP Extra', () => {
     expect(subsetFace.family).toBe(JAPANESE_FAMILY);
+    expect(faces.filter((face) => face.family === JAPANESE_FAMILY)).toEqual([subsetFace]);
     expect(faces.slice(0, -1).every((face) => face.family === JAPANESE_EXTRA_FAMILY)).toBe(true);
+    expect(faces.length).toBeGreaterThan(100);
+  });
+
+  // Every page carries japanese-font.css (Base.astro); the extra faces' 100 KB of rules cost each
+  // page's first layout 3-8 ms of style work, so only japanese-fallback.ts names their file.
+  it('leave the range-split faces out of every page until one needs them', () => {
+    const file = JAPANESE_EXTRA_CSS.split('/').pop()!;
+    expect(css).not.toContain(`'${JAPANESE_EXTRA_FAMILY}'`);
+    // Imported (a static import, a dynamic one, a CSS @import) by one module alone.
+    const importing = new RegExp(`(import|@import)[^;]*['"][^'"]*${file.replace('.', '\\.')}`);
+    const importers = sourceFiles().filter((source) =>
+      importing.test(readFileSync(source, 'utf8')),
+    );
+    expect(importers).toEqual(['src/components/layout/japanese-fallback.ts']);
+    expect(readFileSync(importers[0]!, 'utf8')).toContain(`import('./${file}?url')`);
   });
 
   // A browser looks every English letter up in each face of a stack's families before the
@@ -74,6 +94,7 @@ describe('the Japanese font stylesheet', () => {
     const named = sourceFiles().filter(
       (file) =>
         !file.endsWith('japanese-font.css') &&
+        !file.endsWith('japanese-font-extra.css') &&
         !file.endsWith('global.css') &&
         readFileSync(file, 'utf8').includes(JAPANESE_FAMILY),
     );

@@ -9,7 +9,7 @@ import { exportGame, importGame, type Game, type RecordFormat } from './game-mod
 import { showJapanese } from '../layout/japanese-fallback';
 import { formatCount } from '../numbers';
 
-/** The site's Japanese font's two families (japanese-font.css). */
+/** The site's Japanese font's two families (japanese-font.css, japanese-font-extra.css). */
 const JAPANESE_FAMILIES = "'Yomi Serif JP', 'Yomi Serif JP Extra'";
 
 const FORMATS: readonly { id: RecordFormat; label: string; file: string }[] = [
@@ -45,13 +45,16 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
       loaded();
       return;
     }
-    showJapanese(text);
     let live = true;
     // Shown even if the load fails: boxes are better than no record.
     const then = () => {
       if (live) loaded();
     };
-    document.fonts.load(`1em ${JAPANESE_FAMILIES}`, text).then(then, then);
+    // The rest of the font first, if the record needs it: its faces must be declared before
+    // document.fonts.load() can fetch them.
+    void showJapanese(text).then(() =>
+      document.fonts.load(`1em ${JAPANESE_FAMILIES}`, text).then(then, then),
+    );
     return () => {
       live = false;
     };
@@ -67,7 +70,7 @@ export function RecordPanel(props: { game: Game; onImport: (game: Game) => void 
     setDone('');
     if (!result.ok) {
       // The error quotes the line it could not read.
-      showJapanese(result.error);
+      void showJapanese(result.error);
       setError(result.error);
       return;
     }

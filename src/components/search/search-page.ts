@@ -50,7 +50,7 @@ async function start(root: HTMLElement): Promise<void> {
   label();
   const q = new URLSearchParams(location.search).get('q');
   if (q) {
-    showJapanese(q);
+    void showJapanese(q);
     ui.triggerSearch(q);
   }
 }
