@@ -21,14 +21,18 @@
  *   machine.
  * - Stop stops within 100 ms: from the click to the result card no longer busy, timed in the page
  *   with performance.now(); nothing new arrives after it, and the worker is terminated.
- * - No task over 150 ms while a page loads, on every page: the best of three loads counts. The
- *   reader's walkthrough found 254-346 ms on /pruning/, /end-of-game/ and /analyse/ (the page laid
- *   out again as each Japanese subset arrived). The web's own limit, 50 ms, is not met here yet.
- *   On this machine (Linux) a block's first layout waits on the browser's font service, one call
- *   for each family, size and weight the page has not used before: 55-100 ms in a page's first
- *   frame, and as much in the idle step that first lays out an explorer (progressive-layout.ts).
- *   Chromium's form autofill no longer adds its own forced layout at DOMContentLoaded: the islands'
- *   form controls arrive with their script (controls.tsx, standins.test.ts).
+ * - No long task (over 50 ms) while a page loads, on every page, each opened in a tab of its own:
+ *   the best of five loads counts. The reader's walkthrough found 254-346 ms on /pruning/,
+ *   /end-of-game/ and /analyse/ (the page laid out again as each Japanese subset arrived). What is
+ *   left of a page's load is its first frame: on this machine (Linux, two cores) its layout waits
+ *   on the browser's font service, one call for each family, size and weight a tab has not used
+ *   before (about 1 ms each here, 25-55 calls in a first frame), so it comes out at 30-60 ms, over
+ *   50 ms in about one load in ten. Hence the page's own stylesheet carries only the Japanese
+ *   face it uses (japanese-fallback.ts), the stacks name no family that can never be reached, and
+ *   the site has one bold weight (global.css). Chromium's form autofill no longer adds its own
+ *   forced layout at DOMContentLoaded: the islands' form controls arrive with their script
+ *   (controls.tsx, standins.test.ts). The notebook's editor is built in a task after its module's
+ *   (next-task.ts): together they were 55-65 ms.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -50,8 +54,18 @@ const LONG_TASK_MS = 50;
 /** Runs of the long-task measurement before it counts as failed (see the test). */
 const LONG_TASK_ATTEMPTS = 3;
 const STOP_BUDGET_MS = 100;
-/** The longest task a page's load may hold (see the file's head): the best of LONG_TASK_ATTEMPTS. */
-const LOAD_TASK_MS = 150;
+/**
+ * Pages outside the header's list that a reader opens too: the search page, and the longest source
+ * page (the move generator's, about 200 KB of highlighted code).
+ */
+const OTHER_PAGES = ['/search/', '/source/engine/movegen/'];
+/** The longest task a page's load may hold (see the file's head): the web's limit. */
+const LOAD_TASK_MS = LONG_TASK_MS;
+/**
+ * Loads of a page before its budget counts as failed: a first frame is 30-60 ms here, and CI runs
+ * the unit tests beside these, so one load in a few goes over; five that all do would not be noise.
+ */
+const LOAD_TASK_ATTEMPTS = 5;
 
 /**
  * A chapter whose first widget (a tree viewer that searches as soon as it hydrates) is several
@@ -422,11 +436,11 @@ describeBrowser('performance budgets', () => {
     expect(over).toEqual([]);
   });
 
-  it.each([...new Set([...SITE_PAGES, ...CHAPTER_PAGES])])(
+  it.each([...new Set([...SITE_PAGES, ...CHAPTER_PAGES, ...OTHER_PAGES])])(
     `loads %s without a task over ${LOAD_TASK_MS} ms`,
     async (path) => {
       const runs: number[] = [];
-      for (let attempt = 1; attempt <= LONG_TASK_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt <= LOAD_TASK_ATTEMPTS; attempt++) {
         const { page } = await session.open(path, DESKTOP, async (blank) => {
           await blank.addInitScript(() => {
             const durations: number[] = [];
