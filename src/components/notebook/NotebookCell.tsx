@@ -11,10 +11,10 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { createNotebookWorker } from '../engine-client';
+import { nextTask } from '../next-task';
 import { showJapanese } from '../layout/japanese-fallback';
 import { Board } from '../widgets/Board';
 import type { CellEditor } from './notebook-editor';
-import { nextTask } from '../next-task';
 import {
   type Block,
   clampTimeLimit,
