@@ -124,12 +124,10 @@ export function AnalyseBoard(): JSX.Element {
         />
         <BestLines position={shown} />
       </div>
-      {/* Mounted again once the address is read, so its first search is of the position shown. */}
+      {/* Held until the address is read, so that its first search is of the position shown. */}
       <SearchExplorer
-        key={ready ? 'game' : 'waiting'}
         id={ANALYSE_EXPLORER}
         label="Search the position shown"
-        initial={shown}
         position={shown}
         paused={!ready}
         positions={[{ id: 'start', label: 'Start position', position: 'startpos' }]}

@@ -94,7 +94,16 @@ export interface SearchExplorerProps {
 const chartInfos = (search: SearchState): readonly SearchInfo[] =>
   search.running && search.live.length > 0 ? search.live : (search.shown?.infos ?? []);
 
+/**
+ * Whether two configurations are the same: at once when they share their parts (as a page's
+ * first render does), else by what the address would hold for each.
+ */
 const sameState = (x: ExplorerState, y: ExplorerState, fallback: ExplorerState): boolean =>
+  (x.a === y.a &&
+    x.b === y.b &&
+    x.limits === y.limits &&
+    x.compare === y.compare &&
+    positionParam(x.position) === positionParam(y.position)) ||
   JSON.stringify(encodeState(x, fallback)) === JSON.stringify(encodeState(y, fallback));
 
 // While a search runs, each depth it finishes re-renders the explorer to show it: the parts that
@@ -125,6 +134,19 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const mounted = useRef(false);
   const [ready, setReady] = useState(false);
 
+  // A position set from outside (the Analyse page's game) replaces the explorer's own; until the
+  // state has taken a new one, no search starts, so the first search is of the position shown.
+  const outside = props.position === undefined ? undefined : positionParam(props.position);
+  const applied = useRef<string | undefined>(undefined);
+  const catchingUp = outside !== undefined && outside !== applied.current;
+  // What the address and the "Chapter's settings" button compare against: the chapter's
+  // configuration, at the outside position if there is one (the page keeps that in its own part
+  // of the address; only a move played on this board departs from it).
+  const baseline = useMemo(
+    () => (outside === undefined ? fallback : { ...fallback, position: outside }),
+    [outside],
+  );
+
   // Read the address once, in the browser; write it whenever the configuration changes.
   useEffect(() => {
     // No search before the address is read: a search started and cancelled at once would
@@ -139,12 +161,15 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       setBEdited(true);
       setRevision((r) => r + 1);
     }
-    written.current = JSON.stringify(encodeState(loaded, fallback));
+    written.current = JSON.stringify(encodeState(loaded, baseline));
   }, []);
 
+  // After the address: the outside position wins over one the address gave.
   useEffect(() => {
-    if (props.position !== undefined) update({ position: positionParam(props.position) });
-  }, [props.position]);
+    if (outside === undefined) return;
+    applied.current = outside;
+    update({ position: outside });
+  }, [outside]);
 
   useEffect(() => {
     // The first run sees the chapter's configuration, before the address has been applied.
@@ -152,7 +177,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       mounted.current = true;
       return;
     }
-    const entries = encodeState(state, fallback);
+    const entries = encodeState(state, baseline);
     const text = JSON.stringify(entries);
     if (text === written.current) return;
     written.current = text;
@@ -176,7 +201,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       ...(state.limits.timeMs > 0 ? { timeMs: state.limits.timeMs } : {}),
     },
   });
-  const go = ready && !props.paused;
+  const go = ready && !props.paused && !catchingUp;
   const searchA = useSearch(go ? request(state.a) : null);
   const searchB = useSearch(go && state.compare ? request(state.b) : null);
   const running = searchA.running || (state.compare && searchB.running);
@@ -238,7 +263,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
     setStep(i);
   };
   const restore = () => {
-    setState(fallback);
+    setState(baseline);
     setBEdited(false);
     setUrlError(null);
     setRevision((r) => r + 1);
@@ -275,6 +300,8 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   // The board's link to the Analyse page carries A's options and limits, so it searches there as
   // it does here (the chapter's pruning, its depth), not at the Analyse page's defaults.
   const analyseSearch = useMemo(() => {
+    // On the Analyse page itself the board's link carries no settings: the page has its own.
+    if (props.id === ANALYSE_EXPLORER) return undefined;
     const out: [string, string][] = [];
     const options = encodeOptions(state.a);
     if (options !== '') out.push(['a', options]);
@@ -283,7 +310,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
     if (state.limits.timeMs > 0) out.push(['time', String(state.limits.timeMs)]);
     return out;
   }, [state.a, state.limits]);
-  const customised = useMemo(() => !sameState(state, fallback, fallback), [state]);
+  const customised = useMemo(() => !sameState(state, baseline, baseline), [state, baseline]);
   const resultsA = shownA?.result ?? null;
   const resultsB = shownB?.result ?? null;
   const counted = useMemo(
@@ -378,7 +405,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             onMove={play}
             lastMove={line.moves.at(-1)}
             arrows={arrows}
-            analyseSearch={props.id === ANALYSE_EXPLORER ? undefined : analyseSearch}
+            analyseSearch={analyseSearch}
             label="Position searched"
           />
           {line.moves.length > 0 && (
