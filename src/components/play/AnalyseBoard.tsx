@@ -17,6 +17,7 @@ import { lineInJapanese, moveList, NEW_GAME, positionCommand, type Game } from '
 import { GameMoves, NotationSwitch, useNotation } from './GameMoves';
 import { keepsOwnKeys } from '../widgets/keys';
 import { RecordPanel } from './RecordPanel';
+import { Later, useStages } from '../widgets/later';
 import '../widgets/widgets.css';
 import './play.css';
 
@@ -28,6 +29,8 @@ export function AnalyseBoard(): JSX.Element {
   const [urlError, setUrlError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [notation, setNotation] = useNotation();
+  // The record panel, under the explorer, hydrates in a task after the rest (later.tsx).
+  const stage = useStages(1, true);
   const { game, ply } = state;
 
   useEffect(() => {
@@ -134,11 +137,12 @@ export function AnalyseBoard(): JSX.Element {
         tree
         depth={4}
         maxDepth={10}
+        hydrateLater
       />
       {/* Under the board: the board is what a reader comes for, on the first screen. */}
-      <div class="widget analyse-record" data-widget="analyse-record">
+      <Later ready={stage >= 1} class="widget analyse-record" data-widget="analyse-record">
         <RecordPanel game={game} onImport={load} />
-      </div>
+      </Later>
     </div>
   );
 }

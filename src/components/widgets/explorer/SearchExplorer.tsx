@@ -27,6 +27,7 @@ import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
 import { pvArrows } from './search-model';
 import { TraceTree } from './TreeViewer';
 import { ANALYSE_EXPLORER } from '../analyse-link';
+import { Later, useStages } from '../later';
 import {
   decodeState,
   encodeOptions,
@@ -83,6 +84,11 @@ export interface SearchExplorerProps {
   /** Accessible name of the widget. */
   label?: string | undefined;
   /**
+   * Hydrate the parts under the board (options, statistics, tree) after the rest, each in a
+   * task of its own (later.tsx): for a page that is one island, the Analyse page.
+   */
+  hydrateLater?: boolean | undefined;
+  /**
    * A guided experiment: steps shown as buttons above the explorer, each setting the explorer up
    * (position, A's and B's options over the chapter's, side by side or not, depth) with one click,
    * and a sentence on what to look for.
@@ -133,6 +139,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const written = useRef<string | null>(null);
   const mounted = useRef(false);
   const [ready, setReady] = useState(false);
+  const stage = useStages(3, props.hydrateLater ?? false);
 
   // A position set from outside (the Analyse page's game) replaces the explorer's own; until the
   // state has taken a new one, no search starts, so the first search is of the position shown.
@@ -466,7 +473,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
           )}
         </div>
       </div>
-      <div class="se-options">
+      <Later ready={stage >= 1} class="se-options">
         <h4 class="se-heading">Options</h4>
         {state.compare && (
           <div class="se-editing" role="group" aria-label="Option set to edit">
@@ -499,8 +506,8 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             setName={state.compare ? 'A' : undefined}
           />
         )}
-      </div>
-      <div class="se-stats">
+      </Later>
+      <Later ready={stage >= 2} class="se-stats">
         <NodesChart
           series={[
             { name: 'A', infos: chartInfos(searchA) },
@@ -521,9 +528,9 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
           searches={credited}
           stale={searchA.stale || (state.compare && searchB.stale)}
         />
-      </div>
+      </Later>
       {props.tree && (
-        <div class="se-tree">
+        <Later ready={stage >= 3} class="se-tree">
           <h4 class="se-heading">The tree of the last iteration</h4>
           {state.compare && (
             <div class="se-editing" role="group" aria-label="Tree to show">
@@ -553,7 +560,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
               <p class="widget-note">The tree appears when the search finishes.</p>
             )}
           </div>
-        </div>
+        </Later>
       )}
     </div>
   );
