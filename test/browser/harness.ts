@@ -132,8 +132,9 @@ export const overflowsHorizontally = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 /**
- * Scroll a client:visible island into view and wait until Preact has hydrated it; `widget` may
- * list several selectors, comma-separated. Returns the first match.
+ * Scroll a client:visible island into view and wait until Preact has hydrated it, its later
+ * parts (later.tsx) included; `widget` may list several selectors, comma-separated. Returns the
+ * first match.
  */
 export async function hydrate(page: Page, widget: string): Promise<Locator> {
   const locator = page.locator(widget).first();
@@ -143,6 +144,16 @@ export async function hydrate(page: Page, widget: string): Promise<Locator> {
     .map((w) => `astro-island:not([ssr]) ${w.trim()}`)
     .join(', ');
   await page.locator(hydrated).first().waitFor();
+  // Parts of an island that hydrate in later tasks (later.tsx) carry data-later until they do.
+  await locator.evaluate(
+    (el) =>
+      new Promise<void>((done) => {
+        const island = el.closest('astro-island') ?? el;
+        const check = () =>
+          island.querySelector('[data-later]') ? requestAnimationFrame(check) : done();
+        check();
+      }),
+  );
   return locator;
 }
 

@@ -35,10 +35,19 @@ export type LaterProps = JSX.HTMLAttributes<HTMLDivElement> & {
   children: ComponentChildren;
 };
 
-/** A `div` whose children are the server's until `ready`, then the island's own. */
+/**
+ * A `div` whose children are the server's until `ready`, then the island's own. Until then it
+ * carries `data-later` (the browser tests wait for none to be left before they click).
+ */
 export function Later({ ready, children, ...attributes }: LaterProps): JSX.Element {
-  if (ready || typeof document === 'undefined') return <div {...attributes}>{children}</div>;
-  return <div {...attributes} dangerouslySetInnerHTML={KEEP} />;
+  if (ready) return <div {...attributes}>{children}</div>;
+  if (typeof document === 'undefined')
+    return (
+      <div {...attributes} data-later="">
+        {children}
+      </div>
+    );
+  return <div {...attributes} data-later="" dangerouslySetInnerHTML={KEEP} />;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 } from '../board-model';
 import { publishPosition } from '../shared-position';
 import { ConstantsPanel, type RankState } from './ConstantsPanel';
+import { Later, useStages } from '../later';
 import { MoveList } from './MoveList';
 import {
   changedParams,
@@ -72,6 +73,9 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
   const [open, setOpen] = useState<string | null>(first.focus);
   const [hovered, setHovered] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
+  // The board, then the position box and the constants, hydrate each in a task after the rest
+  // (later.tsx): together they made the chapter's longest task at load (50-69 ms here).
+  const stage = useStages(2, true);
   const [rankReport, setRankReport] = useState<{
     params: MoveEvalParams;
     report: RankReport;
@@ -204,14 +208,16 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
         ))}
       </div>
       {preset && <p class="widget-note preset-note">{preset.note}</p>}
-      <Board
-        position={pos}
-        onMove={play}
-        lastMove={line.moves[line.moves.length - 1]}
-        arrows={marks ? marksArrows(marks) : undefined}
-        overlay={marks ? marksOverlay(marks) : undefined}
-        label="Move evaluator board"
-      />
+      <Later ready={stage >= 1} class="later-part">
+        <Board
+          position={pos}
+          onMove={play}
+          lastMove={line.moves[line.moves.length - 1]}
+          arrows={marks ? marksArrows(marks) : undefined}
+          overlay={marks ? marksOverlay(marks) : undefined}
+          label="Move evaluator board"
+        />
+      </Later>
       <ul class="me-legend widget-note" aria-label="What the board shows for a move">
         <li>
           <span class="me-key me-key-move" aria-hidden="true" />
@@ -230,19 +236,21 @@ export function MoveEvaluator(props: { preset?: string }): JSX.Element {
         {statusText(status)}
       </p>
       <MoveHistory moves={line.moves} onBack={back} />
-      <SfenBox
-        sfen={sfen}
-        revision={revision}
-        onLoad={loadText}
-        onReset={() => loadPreset(first)}
-      />
-      <ConstantsPanel
-        params={params}
-        onChange={setParam}
-        onReading={(reading) => setParams((p) => ({ ...p, reading }))}
-        onResetAll={() => setParams({ ...MOVE_EVAL_DEFAULTS })}
-        rank={rank}
-      />
+      <Later ready={stage >= 2} class="later-part">
+        <SfenBox
+          sfen={sfen}
+          revision={revision}
+          onLoad={loadText}
+          onReset={() => loadPreset(first)}
+        />
+        <ConstantsPanel
+          params={params}
+          onChange={setParam}
+          onReading={(reading) => setParams((p) => ({ ...p, reading }))}
+          onResetAll={() => setParams({ ...MOVE_EVAL_DEFAULTS })}
+          rank={rank}
+        />
+      </Later>
       <h4 class="me-list-title">
         Moves by value{evaluated ? ` (${moves.length})` : ''}
         <span class="me-list-hint"> · open a row for its terms</span>
