@@ -37,6 +37,7 @@ import {
   type PlaySettings,
 } from './play-settings';
 import { RecordPanel } from './RecordPanel';
+import { Later, useStages } from '../widgets/later';
 import '../widgets/widgets.css';
 import './play.css';
 
@@ -53,6 +54,9 @@ export function PlayGame(): JSX.Element {
   const client = useEngineClient();
   const searchId = useRef<number | null>(null);
   const id = useId();
+  // The board, then the new-game settings and the record panel, hydrate each in a task after the
+  // rest (later.tsx): with them the island's hydration was a task of 52-60 ms here.
+  const stage = useStages(2, true);
 
   // The saved game, once, after hydration (the server drew the start position).
   useEffect(() => {
@@ -157,14 +161,16 @@ export function PlayGame(): JSX.Element {
   return (
     <div class="widget play" data-widget="play">
       <div class="play-main">
-        <Board
-          position={pos}
-          onMove={readersTurn ? play : undefined}
-          lastMove={lastMove}
-          flipped={settings.side === 'gote'}
-          label={`Game board, you play ${settings.side}`}
-          analyse={false}
-        />
+        <Later ready={stage >= 1} class="later-part">
+          <Board
+            position={pos}
+            onMove={readersTurn ? play : undefined}
+            lastMove={lastMove}
+            flipped={settings.side === 'gote'}
+            label={`Game board, you play ${settings.side}`}
+            analyse={false}
+          />
+        </Later>
         <div class="play-side">
           <p
             class={`play-status${over ? ' play-over' : ''}`}
@@ -209,68 +215,73 @@ export function PlayGame(): JSX.Element {
           <GameMoves lines={lines} notation={notation} label="Moves of the game" />
         </div>
       </div>
-      <fieldset class="play-new">
-        <legend>New game</legend>
-        <label>
-          You play{' '}
-          <select
-            value={draft.side}
-            onChange={(event) =>
-              setDraft({ ...draft, side: event.currentTarget.value === 'gote' ? 'gote' : 'sente' })
-            }
-            data-side
-          >
-            <option value="sente">sente (first, ☗)</option>
-            <option value="gote">gote (second, ☖)</option>
-          </select>
-        </label>
-        <label>
-          against{' '}
-          <select
-            value={draft.preset}
-            onChange={(event) => setDraft({ ...draft, preset: event.currentTarget.value })}
-            data-preset
-          >
-            {PLAY_PRESETS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {playLabel(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          thinking{' '}
-          <select
-            value={draft.moveTimeMs}
-            onChange={(event) =>
-              setDraft({ ...draft, moveTimeMs: Number(event.currentTarget.value) })
-            }
-            data-move-time
-          >
-            {MOVE_TIMES.map((ms) => (
-              <option key={ms} value={ms}>
-                {seconds(ms)} a move
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={draft.showThinking}
-            onChange={(event) => {
-              const showThinking = event.currentTarget.checked;
-              setDraft({ ...draft, showThinking });
-              setSettings({ ...settings, showThinking });
-            }}
-          />
-          show its thinking
-        </label>
-        <button type="button" class="primary" onClick={newGame} data-new-game>
-          New game
-        </button>
-      </fieldset>
-      <RecordPanel game={game} onImport={load} />
+      <Later ready={stage >= 2} class="later-part">
+        <fieldset class="play-new">
+          <legend>New game</legend>
+          <label>
+            You play{' '}
+            <select
+              value={draft.side}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  side: event.currentTarget.value === 'gote' ? 'gote' : 'sente',
+                })
+              }
+              data-side
+            >
+              <option value="sente">sente (first, ☗)</option>
+              <option value="gote">gote (second, ☖)</option>
+            </select>
+          </label>
+          <label>
+            against{' '}
+            <select
+              value={draft.preset}
+              onChange={(event) => setDraft({ ...draft, preset: event.currentTarget.value })}
+              data-preset
+            >
+              {PLAY_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {playLabel(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            thinking{' '}
+            <select
+              value={draft.moveTimeMs}
+              onChange={(event) =>
+                setDraft({ ...draft, moveTimeMs: Number(event.currentTarget.value) })
+              }
+              data-move-time
+            >
+              {MOVE_TIMES.map((ms) => (
+                <option key={ms} value={ms}>
+                  {seconds(ms)} a move
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={draft.showThinking}
+              onChange={(event) => {
+                const showThinking = event.currentTarget.checked;
+                setDraft({ ...draft, showThinking });
+                setSettings({ ...settings, showThinking });
+              }}
+            />
+            show its thinking
+          </label>
+          <button type="button" class="primary" onClick={newGame} data-new-game>
+            New game
+          </button>
+        </fieldset>
+        <RecordPanel game={game} onImport={load} />
+      </Later>
       <p class="widget-note">
         A game loaded here goes on from its last position with the settings above: you play{' '}
         {settings.side}, the engine {otherSide(settings.side)}.
