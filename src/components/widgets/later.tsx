@@ -8,8 +8,8 @@
  *
  * `Later` leaves the server's HTML of its part as it is while the island hydrates: Preact does
  * not walk the children of an element it hydrates with `dangerouslySetInnerHTML`, and keeps
- * them. Once its stage has come (`useStages`: one stage per task after the island's effects
- * have run), the part is drawn anew from its props, in a task of its own; from then on it is an
+ * them. Once its stage has come (`useStages`: one stage a task, each after the last one's render
+ * and effects), the part is drawn anew from its props, in a task of its own; from then on it is an
  * ordinary part of the island. The reader sees the server's HTML throughout, so nothing moves;
  * only the part's controls wait a few milliseconds more. On the server the part is drawn at
  * once; in an island the server did not render, it would be empty until its stage, so it is
@@ -19,8 +19,12 @@
  * none while the island hydrates: so a `Later` part must come after every hydrated component
  * that uses `useId`, or theirs would differ from the server's (a label's `for` would then name
  * an id the control it labels no longer has; the accessibility test finds that). On the Analyse
- * page the deferred parts are the last of the island: the explorer's options, statistics and
- * tree, and the record panel.
+ * page the later parts are the last of the island (the explorer's options, statistics and tree,
+ * and the record panel); on the Play page and in the move evaluator the board comes first, so
+ * every part after it that uses `useId` is a later part too.
+ *
+ * test/browser/later.test.ts checks each page's later parts: the server's text until drawn, the
+ * same text after, drawn once each at its own time, no layout shift, and controls that work.
  */
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
