@@ -87,9 +87,9 @@ describeBrowser('parts of an island that hydrate later', () => {
   it.each(PAGES)(
     '$path: its $parts later parts keep the server HTML, then are drawn once with the same text',
     async ({ path, widget, parts }) => {
-      const { page } = await session.open(path, undefined, (blank) =>
-        blank.addInitScript(followLaterParts),
-      );
+      const { page } = await session.open(path, undefined, async (blank) => {
+        await blank.addInitScript(followLaterParts);
+      });
       await hydrate(page, widget);
       const drawn = await report(page);
       expect(drawn.length).toBe(parts);
