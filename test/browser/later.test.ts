@@ -48,13 +48,14 @@ function followLaterParts(): void {
   });
   new MutationObserver((mutations) => {
     // Removals up to the part's drawing, and with it (the same batch): not its later renders.
-    const drawnNow = new Set<Drawn>();
+    const drawnNow = new Map<Drawn, Element>();
     for (const m of mutations) {
-      const part = parts.get(m.target as Element);
+      const el = m.target as Element;
+      const part = parts.get(el);
       if (!part) continue;
-      if (m.type === 'attributes' && !(m.target as Element).hasAttribute('data-later')) {
+      if (m.type === 'attributes' && !el.hasAttribute('data-later')) {
         part.at = performance.now();
-        drawnNow.add(part);
+        drawnNow.set(part, el);
       }
       if (
         m.type === 'childList' &&
@@ -63,10 +64,7 @@ function followLaterParts(): void {
       )
         part.replaced++;
     }
-    for (const part of drawnNow) {
-      const el = [...parts].find(([, p]) => p === part)![0];
-      part.drawn = text(el);
-    }
+    for (const [part, el] of drawnNow) part.drawn = text(el);
   }).observe(document, {
     subtree: true,
     childList: true,
