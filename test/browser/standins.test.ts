@@ -24,7 +24,12 @@ const AUTOFILLED =
 const WIDGET_PAGES = [...new Set([...CHAPTER_PAGES, '/board/', '/code/'])];
 
 interface Box {
-  parent: number;
+  /**
+   * The parent, as the child indices that lead to it from the document's body: a part of an
+   * island that hydrates later (later.tsx) is drawn anew, so a mark on the server's element
+   * would be gone, but the path is the same.
+   */
+  parent: number[];
   /** The parent's children: where hydration adds or takes one, the row may lay out anew. */
   siblings: number;
   index: number;
@@ -94,20 +99,21 @@ describeBrowser('form controls after hydration', () => {
       // parent, which hydration keeps (Preact reuses the element) and marks.
       const before = await page.evaluate(() => {
         const boxes: Box[] = [];
-        const parents = new Map<Element, number>();
+        const pathOf = (el: Element): number[] => {
+          const path: number[] = [];
+          for (let e = el; e !== document.body; e = e.parentElement!)
+            path.unshift([...e.parentElement!.children].indexOf(e));
+          return path;
+        };
         for (const standin of document.querySelectorAll('astro-island[ssr] .standin')) {
           const parent = standin.parentElement!;
-          if (!parents.has(parent)) {
-            parents.set(parent, parents.size);
-            parent.setAttribute('data-standin-parent', String(parents.size - 1));
-          }
           const p = parent.getBoundingClientRect();
           const r = standin.getBoundingClientRect();
           const kind = [...standin.classList].find(
             (c) => c.startsWith('standin-') && c !== 'standin-other',
           )!;
           boxes.push({
-            parent: parents.get(parent)!,
+            parent: pathOf(parent),
             siblings: parent.children.length,
             index: [...parent.children].indexOf(standin),
             kind: kind === 'standin-text' ? `text:${standin.getAttribute('data-type')}` : kind,
@@ -131,6 +137,8 @@ describeBrowser('form controls after hydration', () => {
       for (let guard = 0; guard < 100 && (await unhydrated()) > 0; guard++)
         await page.waitForTimeout(100);
       expect(await unhydrated()).toBe(0);
+      // Parts that hydrate later (later.tsx) are drawn a task or two after their island.
+      await page.waitForFunction(() => document.querySelector('[data-later]') === null);
       const after = await page.evaluate((boxes: Box[]) => {
         const expected: Record<string, (e: Element) => boolean> = {
           'standin-select': (e) => e instanceof HTMLSelectElement,
@@ -139,7 +147,10 @@ describeBrowser('form controls after hydration', () => {
           'standin-textarea': (e) => e instanceof HTMLTextAreaElement,
         };
         return boxes.map((b) => {
-          const parent = document.querySelector(`[data-standin-parent="${b.parent}"]`);
+          const parent = b.parent.reduce<Element | undefined>(
+            (e, i) => e?.children[i],
+            document.body,
+          );
           const control = parent?.children[b.index];
           if (!parent || !control) return { ...b, kind: 'gone' };
           const isRight = b.kind.startsWith('text:')
