@@ -13,38 +13,16 @@
  * The trees are flattened into typed arrays at load, so a question is a walk of a few array reads
  * after the row is written (policies: one doMove and undoMove; attributes: once per node).
  * Options: `ordering: 'decision-tree'` (ordering.ts), `forwardPruning: 'tree'`
- * (forward-pruning.ts), `treeMateExtension` (extensions.ts), and `treeMinDepth` below.
+ * (forward-pruning.ts), `treeMateExtension` (extensions.ts), and `treeMinDepth` and
+ * `treeMateShare` (tree-options.ts).
  */
 import trees from './trees.json';
 import { policyContext, type PolicyContext } from './move-policies';
 import { BEST_MOVE_WIDTH, writeMoveRow } from '../eval/move-rows';
 import { ATTRIBUTE_COUNT, positionAttributes } from './position-attributes';
 import type { TreeNode } from './tree';
-import { integer } from '../option-spec';
 import type { Position } from '../position';
 import type { Color, Move } from '../types';
-
-export const TREE_OPTIONS = {
-  treeMinDepth: integer({
-    label: 'Ask the tree from depth',
-    default: 2,
-    min: 1,
-    max: 64,
-    unit: 'plies',
-    help: 'The decision tree orders, prunes and extends only at nodes with at least this much depth left: it costs a few microseconds a move.',
-  }),
-  treeMateShare: integer({
-    label: 'Mate-threat confidence',
-    default: 900,
-    min: 501,
-    max: 1000,
-    unit: '‰',
-    help: 'The mate-threat extension fires only where at least this share (in thousandths) of the mate tree’s training positions at the leaf held a mate in 3.',
-  }),
-};
-
-/** A leaf's share of class 1 above this (in thousandths) is the tree's "best" (its majority). */
-export const JUDGED_BEST = 500;
 
 /** A tree as typed arrays: node i tests `row[column[i]] <= threshold[i]`, a leaf has column −1. */
 export class FlatTree {
@@ -126,7 +104,7 @@ const row = new Uint8Array(BEST_MOVE_WIDTH);
 const mateRow = new Uint8Array(ATTRIBUTE_COUNT);
 
 // #region tree-judge
-/** How likely `move` is the teacher's, in thousandths (above JUDGED_BEST: judged best). */
+/** How likely `move` is the teacher's, in thousandths (above JUDGED_BEST, tree-options.ts: judged best). */
 export function bestMoveShare(pos: Position, move: Move, node: TreeNodeContext): number {
   writeMoveRow(pos, move, node.previous, row, 0, node.policy, node.attributes);
   return BEST_MOVE_TREE.walk(row, 0);

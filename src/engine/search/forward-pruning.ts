@@ -17,7 +17,7 @@ import type { MovePicker } from './move-picker';
 import { ForwardMode } from './search-data';
 import type { SearchState } from './state';
 import { Reason } from './trace';
-import { JUDGED_BEST } from '../dtree/tree-judge';
+import { JUDGED_BEST } from '../dtree/tree-options';
 
 // #region forward-pruning
 /**

@@ -14,7 +14,7 @@ import { lateMoveReduction } from './pruning';
 import { Counter, type MoveRecord } from './search-data';
 import type { SearchState } from './state';
 import { Note, Reason } from './trace';
-import { JUDGED_BEST } from '../dtree/tree-judge';
+import { JUDGED_BEST } from '../dtree/tree-options';
 
 /** The ply's record for `move`, with what the move is: a capture, quiet, a check. */
 export function recordMove(s: SearchState, ply: number, move: Move): MoveRecord {

@@ -35,7 +35,7 @@ import {
   RAZORING_OPTIONS,
 } from './option-decls';
 import { TRACE_OPTIONS } from './trace';
-import { TREE_OPTIONS } from '../dtree/tree-judge';
+import { TREE_OPTIONS } from '../dtree/tree-options';
 import { TT_OPTIONS } from './tt';
 
 /** The options panel's groups, in the order it shows them; the schema follows the same order. */

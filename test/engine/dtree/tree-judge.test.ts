@@ -28,11 +28,11 @@ import {
   BEST_MOVE_TREE,
   bestMoveShare,
   FlatTree,
-  JUDGED_BEST,
   MATE_TREE,
   threatensMate,
   TreeNodeContext,
 } from '../../../src/engine/dtree/tree-judge';
+import { JUDGED_BEST } from '../../../src/engine/dtree/tree-options';
 import { randomPlayout } from '../search/support';
 
 const bestTree = trees.bestMove.tree as TreeNode;
