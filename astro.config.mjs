@@ -7,6 +7,7 @@ import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { CODE_THEMES } from './src/components/source/themes.ts';
 import linkCheck from './src/integrations/link-check.ts';
+import loadSplit from './src/integrations/load-split.ts';
 import offline from './src/integrations/offline.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 
@@ -23,6 +24,7 @@ export default defineConfig({
   integrations: [
     mdx(),
     preact(),
+    loadSplit(),
     ...(process.env.SITE_URL ? [sitemap()] : []),
     pagefindIndex(),
     linkCheck(),
