@@ -39,8 +39,10 @@
  *   to the web's 50 ms: Chromium's form autofill no longer adds its own forced layout at
  *   DOMContentLoaded (the islands' form controls arrive with their script: controls.tsx,
  *   standins.test.ts); the notebook's editor is built in a task after its module's (next-task.ts);
- *   and the Analyse page's explorer is rendered once, its lower parts and the record panel
- *   hydrating each in a task of its own (later.tsx).
+ *   the pages' option panels no longer load the engine's decision trees (tree-options.ts); the
+ *   Analyse and Play islands hydrate in a task after their modules' (load-split.ts); and the
+ *   Analyse page's explorer is rendered once, its parts and the record panel drawn each in a task
+ *   of its own (later.tsx).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';

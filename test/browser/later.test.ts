@@ -12,7 +12,7 @@ import { describeBrowser, hydrate, pageSession } from './harness';
 
 /** Pages with later parts, the widget that holds them, and how many its HTML has. */
 const PAGES = [
-  { path: '/analyse/', widget: '[data-widget="search-explorer"]', parts: 4 },
+  { path: '/analyse/', widget: '[data-widget="search-explorer"]', parts: 6 },
   { path: '/play/', widget: '[data-widget="play"]', parts: 2 },
   { path: '/move-evaluation/', widget: '[data-widget="move-evaluator"]', parts: 2 },
 ] as const;

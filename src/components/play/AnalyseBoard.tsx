@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { SearchInfo, SearchResult } from '../../engine/search/iterate';
 import { ANALYSE_EXPLORER } from '../widgets/analyse-link';
-import { SearchExplorer } from '../widgets/explorer/SearchExplorer';
+import { EXPLORER_STAGES, SearchExplorer } from '../widgets/explorer/SearchExplorer';
 import { formatCount } from '../numbers';
 import { formatScore } from '../widgets/explorer/search-model';
 import { useEngineClient } from '../widgets/use-engine-client';
@@ -29,8 +29,9 @@ export function AnalyseBoard(): JSX.Element {
   const [urlError, setUrlError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [notation, setNotation] = useNotation();
-  // The record panel, under the explorer, hydrates in a task after the rest (later.tsx).
-  const stage = useStages(1, true);
+  // The island hydrates in stages, one task each (later.tsx): first the game's navigation and
+  // best lines, then the explorer's parts in the order of the page, then the record panel.
+  const stage = useStages(EXPLORER_STAGES + 1, true);
   const { game, ply } = state;
 
   useEffect(() => {
@@ -127,20 +128,25 @@ export function AnalyseBoard(): JSX.Element {
         />
         <BestLines position={shown} />
       </div>
-      {/* Held until the address is read, so that its first search is of the position shown. */}
+      {/* Held until the address is read, so that its first search is of the position shown, and
+          until its parts are drawn, so that the engine's start does not hold up their tasks. */}
       <SearchExplorer
         id={ANALYSE_EXPLORER}
         label="Search the position shown"
         position={shown}
-        paused={!ready}
+        paused={!ready || stage < EXPLORER_STAGES}
         positions={[{ id: 'start', label: 'Start position', position: 'startpos' }]}
         tree
         depth={4}
         maxDepth={10}
-        hydrateLater
+        stage={stage}
       />
       {/* Under the board: the board is what a reader comes for, on the first screen. */}
-      <Later ready={stage >= 1} class="widget analyse-record" data-widget="analyse-record">
+      <Later
+        ready={stage > EXPLORER_STAGES}
+        class="widget analyse-record"
+        data-widget="analyse-record"
+      >
         <RecordPanel game={game} onImport={load} />
       </Later>
     </div>

@@ -2,9 +2,10 @@
  * Parts of an island that hydrate after the rest of it, each in a task of its own.
  *
  * An island hydrates in one task: Preact walks every element the server drew and attaches its
- * event handlers. On the Analyse page that was one task of 30-45 ms here (the explorer's board,
+ * event handlers. On the Analyse page that was one task of 30-75 ms here (the explorer's board,
  * options, statistics and tree and the record panel: about 640 elements), over 50 ms on a slower
- * or busier machine, and the reader's first click waits for it.
+ * or busier machine, and the reader's first click waits for it. (The island's modules are
+ * evaluated in a task before it: `client:loadsplit`, src/directives/load-split.ts.)
  *
  * `Later` leaves the server's HTML of its part as it is while the island hydrates: Preact does
  * not walk the children of an element it hydrates with `dangerouslySetInnerHTML`, and keeps
@@ -17,11 +18,13 @@
  *
  * Preact numbers `useId`'s ids in render order, and a part kept as the server drew it takes
  * none while the island hydrates: so a `Later` part must come after every hydrated component
- * that uses `useId`, or theirs would differ from the server's (a label's `for` would then name
- * an id the control it labels no longer has; the accessibility test finds that). On the Analyse
- * page the later parts are the last of the island (the explorer's options, statistics and tree,
- * and the record panel); on the Play page and in the move evaluator the board comes first, so
- * every part after it that uses `useId` is a later part too.
+ * that uses `useId`, and the later parts must be drawn in the order of the page, or their ids
+ * would differ from the server's (a label's `for` would then name an id the control it labels no
+ * longer has, or one another control still has; the accessibility test finds that). On the
+ * Analyse page only the game's navigation hydrates at once; the explorer's board, its limits and
+ * results, options, statistics and tree, then the record panel, are later parts in that order.
+ * On the Play page and in the move evaluator the board comes first, so every part after it that
+ * uses `useId` is a later part too.
  *
  * test/browser/later.test.ts checks each page's later parts: the server's text until drawn, the
  * same text after, drawn once each at its own time, no layout shift, and controls that work.

@@ -27,7 +27,7 @@ import { ComparisonView, CountersTable, ResultCard } from './SearchResults';
 import { pvArrows } from './search-model';
 import { TraceTree } from './TreeViewer';
 import { ANALYSE_EXPLORER } from '../analyse-link';
-import { Later, useStages } from '../later';
+import { Later } from '../later';
 import {
   decodeState,
   encodeOptions,
@@ -84,10 +84,12 @@ export interface SearchExplorerProps {
   /** Accessible name of the widget. */
   label?: string | undefined;
   /**
-   * Hydrate the parts under the board (options, statistics, tree) after the rest, each in a
-   * task of its own (later.tsx): for a page that is one island, the Analyse page.
+   * For a page that is one island hydrating in stages (later.tsx), the Analyse page: the stage it
+   * has reached. The explorer's parts are drawn at stages 1 to EXPLORER_STAGES, in the order of
+   * the page (the board, the limits and results beside it, the options, the statistics, the
+   * tree), each in a task of its own. Without it every part is drawn at once.
    */
-  hydrateLater?: boolean | undefined;
+  stage?: number | undefined;
   /**
    * A guided experiment: steps shown as buttons above the explorer, each setting the explorer up
    * (position, A's and B's options over the chapter's, side by side or not, depth) with one click,
@@ -120,6 +122,8 @@ const StillOptions = memo(OptionsPanel);
 const StillTree = memo(TraceTree);
 const StillCounters = memo(CountersTable);
 const StillCredit = memo(CreditPanel);
+/** How many stages an island drawing the explorer in stages gives it (the `stage` prop). */
+export const EXPLORER_STAGES = 5;
 const NAMES_AB = ['A', 'B'];
 const NAMES_ONE = [''];
 
@@ -139,7 +143,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
   const written = useRef<string | null>(null);
   const mounted = useRef(false);
   const [ready, setReady] = useState(false);
-  const stage = useStages(3, props.hydrateLater ?? false);
+  const stage = props.stage ?? EXPLORER_STAGES;
 
   // A position set from outside (the Analyse page's game) replaces the explorer's own; until the
   // state has taken a new one, no search starts, so the first search is of the position shown.
@@ -406,7 +410,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
       )}
       {activePreset?.note && <p class="widget-note preset-note">{activePreset.note}</p>}
       <div class="se-main">
-        <div class="se-board">
+        <Later ready={stage >= 1} class="se-board">
           <StillBoard
             position={pos}
             onMove={play}
@@ -426,8 +430,8 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
             </p>
           )}
           <SfenBox sfen={sfen} revision={revision} onLoad={loadText} />
-        </div>
-        <div class="se-side">
+        </Later>
+        <Later ready={stage >= 2} class="se-side">
           <LimitsBar
             limits={state.limits}
             maxDepth={props.maxDepth ?? 8}
@@ -471,9 +475,9 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
               stale={searchA.stale || searchB.stale}
             />
           )}
-        </div>
+        </Later>
       </div>
-      <Later ready={stage >= 1} class="se-options">
+      <Later ready={stage >= 3} class="se-options">
         <h4 class="se-heading">Options</h4>
         {state.compare && (
           <div class="se-editing" role="group" aria-label="Option set to edit">
@@ -507,7 +511,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
           />
         )}
       </Later>
-      <Later ready={stage >= 2} class="se-stats">
+      <Later ready={stage >= 4} class="se-stats">
         <NodesChart
           series={[
             { name: 'A', infos: chartInfos(searchA) },
@@ -530,7 +534,7 @@ export function SearchExplorer(props: SearchExplorerProps): JSX.Element {
         />
       </Later>
       {props.tree && (
-        <Later ready={stage >= 3} class="se-tree">
+        <Later ready={stage >= 5} class="se-tree">
           <h4 class="se-heading">The tree of the last iteration</h4>
           {state.compare && (
             <div class="se-editing" role="group" aria-label="Tree to show">
