@@ -6,7 +6,8 @@
 import { Move as RecordMove } from 'tsshogi';
 import { makeUsiMove, parseUsiMove } from '../../engine/notation';
 import { makeSfen, parsePositionCommand } from '../../engine/sfen';
-import { endByRules, GameEnd, type GameResult } from '../../engine/lab/game';
+import { endByRules } from '../../engine/lab/game-end';
+import { GameEnd, type GameResult } from '../../engine/lab/game-types';
 import {
   type Game,
   otherSide,

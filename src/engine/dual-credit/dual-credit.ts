@@ -42,7 +42,7 @@ import { CAPTURE_VALUE, PIECE_VALUE } from '../eval/material';
 import type { Position } from '../position';
 import { dropKind, EMPTY, isDrop, Kind, type Move, moveFrom, moveTo } from '../types';
 import { CREDIT_MEANINGS, ROW_OF_KIND } from './credit-table';
-import { extensionBudget } from '../search/extensions';
+import { extensionBudget } from '../search/extension-budget';
 import { Counter } from '../search/search-data';
 import type { SearchState } from '../search/state';
 

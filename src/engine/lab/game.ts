@@ -12,14 +12,13 @@
  * (no Node, no DOM). With a node or depth limit and no clock, a game between searchers is a pure
  * function of its setup: the same setup plays the same moves.
  */
-import { legalMoves } from '../movegen';
 import { makeUsiMove, parseUsiMove } from '../notation';
 import type { Position } from '../position';
-import { canDeclareWin, repetition, Repetition } from '../rules';
 import { type SearchLimits, Searcher } from '../search/iterate';
 import { parsePositionCommand } from '../sfen';
 import { type Color, err, ok, type Result } from '../types';
 import { clockFor, clockLimits, type GoParams } from '../usi/time';
+import { endByRules } from './game-end';
 import {
   type Adjudication,
   type EndReason,
@@ -40,6 +39,7 @@ import {
 
 /** The vocabulary of a game (game-types.ts), for the callers that play one. */
 export * from './game-types';
+export { endByRules };
 
 /** Check a setup before any game starts: the opening parses and the limits make sense. */
 export function checkSetup(setup: GameRules): Result<Position> {
@@ -259,25 +259,6 @@ export function goCommand(go: GoParams): string {
 export function usiPosition(opening: string, moves: readonly string[]): string {
   if (moves.length === 0) return opening;
   return `${opening}${/\bmoves\b/.test(opening) ? '' : ' moves'} ${moves.join(' ')}`;
-}
-
-/** Does the game end before the side to move plays? Returns the result and why, or null. */
-export function endByRules(
-  pos: Position,
-  plies: number,
-  maxPlies: number,
-): { result: GameResult; end: GameEnd } | null {
-  const us = pos.sideToMove;
-  const winner = (side: number): GameResult => (side === 0 ? 'sente' : 'gote');
-  const rep = repetition(pos);
-  if (rep === Repetition.Draw) return { result: 'draw', end: GameEnd.Repetition };
-  if (rep === Repetition.Win) return { result: winner(us), end: GameEnd.PerpetualCheck };
-  if (rep === Repetition.Loss) return { result: winner(us ^ 1), end: GameEnd.PerpetualCheck };
-  if (legalMoves(pos).length === 0)
-    return { result: winner(us ^ 1), end: pos.inCheck() ? GameEnd.Mate : GameEnd.NoLegalMove };
-  if (canDeclareWin(pos)) return { result: winner(us), end: GameEnd.Declaration };
-  if (plies >= maxPlies) return { result: 'draw', end: GameEnd.MaxPlies };
-  return null;
 }
 
 /**

@@ -11,12 +11,7 @@ import type { Move } from '../types';
 import { Counter } from './search-data';
 import type { SearchState } from './state';
 import { threatensMate } from '../dtree/tree-judge';
-
-/** How many plies of extension are left to the line at this ply. */
-export const extensionBudget = (s: SearchState, ply: number): number =>
-  (s.options.extensionDepthBound
-    ? Math.min(s.options.maxExtension, s.rootDepth)
-    : s.options.maxExtension) - s.extensions[ply]!;
+import { extensionBudget } from './extension-budget';
 
 // #region check-extension
 /** A move that gives check is read one ply deeper: the reply is forced, the line is narrow. */

@@ -23,12 +23,10 @@ import type {
 import type { EndOfGameRequest, EndOfGameResponse } from '../king-capture/requests';
 import type { MatchGame, MatchTally } from '../lab/match';
 import type { Opening } from '../lab/openings';
-import {
-  checkLimits,
-  type SearchInfo,
-  type SearchLimits,
-  type SearchResult,
-} from '../search/iterate';
+import type { SearchInfo, SearchResult } from '../search/iterate';
+// From limits.ts, not iterate.ts: a page imports this module, and iterate.ts brings the whole
+// search (and the decision trees it asks) onto the main thread.
+import { checkLimits, type SearchLimits } from '../search/limits';
 import { MAX_LINES } from '../search/lines';
 
 /** The deepest perft a page may ask for; depth 6 of the start position is already 547,581,517 leaves. */

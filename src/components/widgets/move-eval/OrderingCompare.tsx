@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { parsePositionText } from '../../../engine/worker/protocol';
-import { toScore } from '../../../engine/search/iterate';
+import { toScore } from '../../../engine/search/score';
 import { EngineClient } from '../../engine-client';
 import { sharedPosition, subscribePosition } from '../shared-position';
 import {

@@ -12,7 +12,7 @@ import { EngineClient } from '../../engine-client';
 import { compactCount, logScale } from '../explorer/chart-model';
 import { formatScore } from '../explorer/search-model';
 import type { SearchPosition } from '../explorer/positions';
-import { toScore } from '../../../engine/search/iterate';
+import { toScore } from '../../../engine/search/score';
 import {
   colourSlot,
   formatRatio,
