@@ -38,7 +38,7 @@
  *   reached, and the site has one bold weight (global.css). The site's own work in a task is held
  *   to the web's 50 ms: Chromium's form autofill no longer adds its own forced layout at
  *   DOMContentLoaded (the islands' form controls arrive with their script: controls.tsx,
- *   standins.test.ts); the notebook's editor is built in a task after its module's (next-task.ts);
+ *   standins.test.ts); the notebook's editor is built in steps, a task each (notebook-editor.ts);
  *   the islands load neither the search nor its decision trees (island-imports.test.ts); the
  *   Analyse and Play islands hydrate in a task after their modules' (load-split.ts); and the
  *   Analyse page's explorer is rendered once, its parts and the record panel drawn each in a task
