@@ -1,10 +1,11 @@
 /**
  * Parts of an island that hydrate after the rest (src/components/widgets/later.tsx): the Analyse
- * page's explorer options, statistics and tree and its record panel, the Play page's board,
- * settings and record panel, and the move evaluator's board, position box and constants. Each is
- * in the server's HTML, keeps it while its island hydrates, and is drawn anew once, a task
- * later: the same text as the server's (so nothing the reader sees changes), in a task of its own
- * (not the island's hydration task), without a layout shift, and with its controls working.
+ * page's explorer (its board, limits and results, options, statistics and tree) and its record
+ * panel, the Play page's board, settings and record panel, and the move evaluator's board, position
+ * box and constants. Each is in the server's HTML, keeps it while its island hydrates, and is drawn
+ * anew once, a task later: the same text as the server's (so nothing the reader sees changes), in a
+ * task of its own (not the island's hydration task), without a layout shift, and with its controls
+ * working.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';

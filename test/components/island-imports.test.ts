@@ -17,13 +17,11 @@ import { describe, expect, it } from 'vitest';
 
 const WORKER_ONLY = ['src/engine/search/alphabeta.ts', 'src/engine/dtree/tree-judge.ts'];
 
-function files(dir: string, ends: readonly string[]): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path, ends);
-    return ends.some((e) => name.endsWith(e)) ? [path] : [];
-  });
-}
+/** The pages and chapters: every .astro and .mdx file under src/. */
+const pages = (): string[] =>
+  readdirSync('src', { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(astro|mdx)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
 
 function resolveFrom(file: string, specifier: string): string | null {
   const base = normalize(join(dirname(file), specifier));
@@ -34,7 +32,7 @@ function resolveFrom(file: string, specifier: string): string | null {
 }
 
 /** The modules a file imports for a value (relative specifiers; types only do not count). */
-export function valueImports(file: string): string[] {
+function valueImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
   for (const m of text.matchAll(/^(import|export)\s+([^;]*?)\s*from\s+'(\.[^']+)'/gms)) {
@@ -82,7 +80,7 @@ function reach(from: string, targets: readonly string[]): string[] | null {
 /** Every component a page or chapter uses as an island, by file. */
 function islands(): string[] {
   const found = new Set<string>();
-  for (const page of files('src', ['.astro', '.mdx'])) {
+  for (const page of pages()) {
     const text = readFileSync(page, 'utf8');
     const hydrated = new Set(
       [...text.matchAll(/<([A-Z]\w*)\b[^>]*?\sclient:[a-z]+/gs)].map((m) => m[1]!),
