@@ -356,12 +356,17 @@ describeBrowser('performance budgets', () => {
   async function read(path: string): Promise<Reading> {
     // The observers are installed before the page's own scripts run.
     const workers = new Set<string>();
-    const { page } = await session.open(path, undefined, async (blank) => {
+    const { page, problems } = await session.open(path, undefined, async (blank) => {
       await blank.addInitScript(observePage);
       blank.on('worker', (worker) => workers.add(worker.url()));
     });
     await readThrough(page);
-    expect(await page.locator('astro-island[ssr]').count(), `${path}: islands left`).toBe(0);
+    // With what the page reported so far: an island that never hydrates has usually logged why
+    // (a chunk that failed to load, an error while hydrating).
+    expect(
+      await page.locator('astro-island[ssr]').count(),
+      `${path}: islands left (the page's problems: ${JSON.stringify(problems)})`,
+    ).toBe(0);
     const found = await page.evaluate(() => ({
       scripts: performance
         .getEntriesByType('resource')
